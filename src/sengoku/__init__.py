@@ -1,0 +1,39 @@
+"""sengoku: decklist validation and goldfish simulation for SENGOKU YUGI.
+
+The public API is re-exported here and imported lazily, so that `import sengoku` (and the
+CLI's start-up) stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+# name -> "module:attribute"; resolved on first access (PEP 562).
+_API = {
+    "SengokuError": "sengoku.errors:SengokuError",
+    "DataError": "sengoku.errors:DataError",
+    "load_card_db": "sengoku.carddb.load:load_card_db",
+    "check_card_db": "sengoku.carddb.load:check_card_db",
+    "CardDatabase": "sengoku.carddb.models:CardDatabase",
+}
+
+__all__ = ["__version__", *_API]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sengoku.carddb.load import check_card_db, load_card_db
+    from sengoku.carddb.models import CardDatabase
+    from sengoku.errors import DataError, SengokuError
+
+
+def __getattr__(name: str) -> Any:
+    target = _API.get(name)
+    if target is None:
+        raise AttributeError(f"module 'sengoku' has no attribute {name!r}")
+    module_name, attr = target.split(":")
+    import importlib
+
+    value = getattr(importlib.import_module(module_name), attr)
+    globals()[name] = value
+    return value

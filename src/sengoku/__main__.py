@@ -1,0 +1,5 @@
+"""Allow `python -m sengoku`."""
+
+from sengoku.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""The card database: its models, loading, and checks beyond the schema."""

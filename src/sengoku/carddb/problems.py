@@ -1,0 +1,43 @@
+"""A problem found in a data file: what, where, and how bad."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a data file, located as precisely as we can."""
+
+    path: str
+    message: str
+    card_id: str | None = None
+    json_path: str = "$"
+    severity: str = "error"  # "error" | "warning"
+    code: str = "schema"
+    line: int | None = None
+
+    def location(self) -> str:
+        """Return 'file[:line] card <id> at <json path>' for messages."""
+        where = self.path + (f":{self.line}" if self.line else "")
+        who = f" card {self.card_id}" if self.card_id else ""
+        return f"{where}{who} at {self.json_path}"
+
+    def __str__(self) -> str:
+        return f"{self.location()}: {self.message}"
+
+
+@dataclass
+class CheckReport:
+    """Every problem found in one or more files, collected, never stopping at the first."""
+
+    problems: list[Problem] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
