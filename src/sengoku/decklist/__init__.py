@@ -1,0 +1,1 @@
+"""Decklists: the TOML format, its reading (with line numbers) and its model."""

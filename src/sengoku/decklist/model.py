@@ -1,0 +1,41 @@
+"""A decklist as read from a file, before it is checked against a card database.
+
+Entries keep the TOML line (and column) they came from so every violation can point at it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GAME_DEFAULT = "sengoku-yugi"
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    """One `[[section]]` table of a decklist: a card named by `id` or by `name` (+ `level`, `epithet`)."""
+
+    section: str  # "main" | "nameless" | "familiars" (SENGOKU YUGI); "deck", "champions", ... (other games)
+    count: int = 1
+    name: str | None = None
+    id: str | None = None
+    level: int | None = None
+    epithet: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+
+@dataclass
+class Decklist:
+    """A parsed decklist file (or one built in code)."""
+
+    entries: list[DeckEntry] = field(default_factory=list)
+    game: str = GAME_DEFAULT
+    name: str | None = None
+    mode: str = "standard"  # "standard" | "ultimate"
+    format: str | None = None
+    path: str | None = None
+    extra: dict[str, object] = field(default_factory=dict)  # other top-level keys (e.g. champions' `players`)
+
+    def section(self, section: str) -> list[DeckEntry]:
+        """Return the entries of one section, in file order."""
+        return [e for e in self.entries if e.section == section]

@@ -1,0 +1,1 @@
+"""Deck validation: construction rules (as data) checked against a card database."""

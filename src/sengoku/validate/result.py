@@ -1,0 +1,47 @@
+"""What validation returns: violations with rule id, severity, line and cards; one result per deck.
+
+Reporters (text, json, github, junit, sarif) read these and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: a stable rule id (`deck-size`, `copy-limit`, ...), where, and which cards."""
+
+    rule: str
+    severity: str  # "error" | "warning"
+    message: str
+    line: int | None = None
+    column: int | None = None
+    cards: tuple[str, ...] = ()  # card ids (or names, when the card is unknown)
+
+
+@dataclass
+class ValidationResult:
+    """The outcome of validating one decklist."""
+
+    path: str | None
+    violations: list[Violation] = field(default_factory=list)
+    # section -> card id -> count, for every entry that resolved to a card (summed).
+    sections: dict[str, dict[str, int]] = field(default_factory=dict)
+    game: str = "sengoku-yugi"
+    mode: str = "standard"
+    format: str | None = None
+    info: dict[str, object] = field(default_factory=dict)  # e.g. champions' starting life per champion
+
+    @property
+    def errors(self) -> list[Violation]:
+        return [v for v in self.violations if v.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Violation]:
+        return [v for v in self.violations if v.severity == "warning"]
+
+    @property
+    def valid(self) -> bool:
+        """True when no violation is an error (warnings allowed)."""
+        return not self.errors
