@@ -1,0 +1,90 @@
+"""Check format files against their schema and the card database they belong to.
+
+`sengoku db check` runs this over `<db>/formats/*.toml`: every problem of every file, each with
+the file, line and card id -- schema errors, missing or impossible dates, two lists on one date,
+card ids the database lacks, a card named twice in one list (banned and restricted, say), set
+codes no card carries, a format for another game.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+from typing import Any
+
+from sengoku.carddb.problems import Problem
+from sengoku.formats.load import formats_dir, read_format_file
+from sengoku.formats.model import FormatError
+
+
+def _db_cards(folder: Path) -> tuple[str | None, list[dict[str, Any]] | None, str | None]:
+    """Return (game, raw cards, why not) of the card database beside the formats folder."""
+    cards_file = folder.parent / "cards.json"
+    try:
+        data = json.loads(cards_file.read_text(encoding="utf-8-sig"))
+        cards = [c for c in data["cards"] if isinstance(c, dict)]
+        game = data.get("meta", {}).get("game") if isinstance(data.get("meta"), dict) else None
+        return game, cards, None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return None, None, f"cannot read {cards_file} ({exc.__class__.__name__}), so card ids were not checked"
+
+
+def check_format_files(folder: Path | str | None = None) -> list[Problem]:
+    """Check every format file of a card database folder (or its cards file, or its formats folder)."""
+    fdir = formats_dir(folder)
+    if not fdir.is_dir():
+        return []
+    files = sorted(fdir.glob("*.toml"))
+    if not files:
+        return []
+    game, cards, why = _db_cards(fdir)
+    problems: list[Problem] = []
+    if why:
+        problems.append(Problem(path=str(fdir), message=why, severity="warning", code="no-card-db"))
+    for path in files:
+        problems.extend(_check_file(path, game, cards))
+    return problems
+
+
+def _check_file(path: Path, game: str | None, cards: list[dict[str, Any]] | None) -> list[Problem]:
+    where = str(path)
+    try:
+        fmt, problems, data, loc = read_format_file(path)
+    except FormatError as exc:
+        return [Problem(path=where, message=exc.message, code="syntax", line=exc.line)]
+    if fmt is None or loc is None:
+        return problems
+    if game is not None and fmt.game != game:
+        problems.append(Problem(path=where, message=f"format is for game {fmt.game!r}, but the card database "
+                                f"beside it is {game!r}", json_path="$.game", code="game",
+                                line=loc.line(None, key="game")))
+    ids = {c.get("id") for c in cards} if cards is not None else None
+    known_sets = {c["set"] for c in cards if isinstance(c.get("set"), str)} if cards is not None else None
+
+    for i, item in enumerate(data["lists"]):
+        named: dict[str, str] = {}  # card id -> the first key (banned/restricted/limited) naming it
+        for key in ("banned", "restricted", "limited"):
+            for card_id in item.get(key, ()):
+                line = loc.line(i, key=key, value=card_id)
+                json_path = f"$.lists[{i}].{key}"
+                if card_id in named:
+                    problems.append(Problem(path=where, card_id=card_id, json_path=json_path, code="duplicate",
+                                            line=line, message=f"{card_id} is in both {named[card_id]} and "
+                                            f"{key} of the list effective {item['effective']}"))
+                else:
+                    named[card_id] = key
+                if ids is not None and card_id not in ids:
+                    close = difflib.get_close_matches(card_id, sorted(i for i in ids if isinstance(i, str)), n=3)
+                    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                    problems.append(Problem(path=where, card_id=card_id, json_path=json_path, code="unknown-card",
+                                            line=line, message=f"no card with id {card_id!r} in the card "
+                                            f"database{hint}"))
+        for code in item.get("sets", ()) if known_sets is not None else ():
+            if code not in known_sets:
+                shown = ", ".join(sorted(known_sets)) or "none: no card has a `set` field"
+                problems.append(Problem(path=where, json_path=f"$.lists[{i}].sets", code="unknown-set",
+                                        line=loc.line(i, key="sets", value=code),
+                                        message=f"no card in the database belongs to set {code!r} "
+                                        f"(sets in the database: {shown})"))
+    return problems

@@ -1,0 +1,225 @@
+"""Read tournament format files: TOML, checked against `schemas/format.schema.json`.
+
+`read_format_file` returns the format and every structural problem (for `sengoku db check`);
+`load_format` and `list_formats` return formats or raise `FormatError` naming the file and line.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import Any
+
+from sengoku.carddb.problems import Problem
+from sengoku.formats.model import Format, FormatError, FormatList
+from sengoku.paths import default_card_db
+
+SCHEMA_FILE = "format.schema.json"
+FORMATS_DIR = "formats"
+
+_TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
+_ANY_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
+_LISTS_HEADER = re.compile(r"^\s*\[\[\s*lists\s*\]\]")
+
+
+def formats_dir(db_folder: Path | str | None = None) -> Path:
+    """Return the formats folder of a card database (a folder or its cards file; default: the bundled one)."""
+    folder = Path(db_folder) if db_folder is not None else default_card_db()
+    if folder.is_file() or folder.suffix == ".json":
+        folder = folder.parent
+    if folder.name == FORMATS_DIR and not (folder / FORMATS_DIR).is_dir():
+        return folder
+    return folder / FORMATS_DIR
+
+
+def _code_part(line: str) -> str:
+    """Return a TOML line without its comment (a '#' inside a quoted string is not a comment)."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return line[:i]
+    return line
+
+
+class Locator:
+    """Find the line of a key or value in a format file's text, so problems can point at it."""
+
+    def __init__(self, text: str):
+        self.lines = [_code_part(line) for line in text.splitlines()]
+        self.headers = [i for i, line in enumerate(self.lines) if _LISTS_HEADER.match(line)]
+
+    def line(self, list_index: int | None = None, *, key: str | None = None,
+             value: str | None = None) -> int | None:
+        """Return the 1-based line of `key = ...`, or of `value` (quoted, or as a key) after that key,
+        in list `list_index` (None: the top level); fall back to the list's `[[lists]]` header."""
+        if list_index is None:
+            start, end = 0, (self.headers[0] if self.headers else len(self.lines))
+            fallback = None
+        elif list_index < len(self.headers):
+            start = self.headers[list_index]
+            end = self.headers[list_index + 1] if list_index + 1 < len(self.headers) else len(self.lines)
+            fallback = start + 1
+        else:
+            return None
+        lo, hi = start, end
+        if key is not None:
+            key_re = re.compile(rf"^\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*=")
+            k = next((i for i in range(start, end) if key_re.search(self.lines[i])), None)
+            if k is not None:
+                if value is None:
+                    return k + 1
+                lo = k
+                hi = next((i for i in range(k + 1, end) if _ANY_KEY.search(self.lines[i])), end)
+            elif value is None:
+                return fallback
+        if value is not None:
+            bare = re.compile(rf"^\s*{re.escape(value)}\s*=")
+            for i in range(lo, hi):
+                line = self.lines[i]
+                if f'"{value}"' in line or f"'{value}'" in line or bare.search(line):
+                    return i + 1
+        return fallback
+
+    def for_json_path(self, parts: list[Any], data: Any) -> int | None:
+        """Return the line for a schema error at `parts` (e.g. ['lists', 1, 'banned', 0])."""
+        in_list = len(parts) >= 2 and parts[0] == "lists" and isinstance(parts[1], int)
+        if not in_list:
+            key = parts[0] if parts else None
+            return self.line(None, key=key) if isinstance(key, str) else None
+        value: Any = data
+        try:
+            for part in parts:
+                value = value[part]
+        except (KeyError, IndexError, TypeError):
+            value = None
+        key = next((p for p in reversed(parts[2:]) if isinstance(p, str)), None)
+        return self.line(parts[1], key=key, value=value if isinstance(value, str) else None)
+
+
+def _json_path(parts: list[Any]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
+
+
+def _jsonable(value: Any) -> Any:
+    """TOML dates become ISO strings (as JSON Schema and taplo see them); a datetime keeps its time, so it fails."""
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (dt.date, dt.time)):  # dt.datetime is a dt.date
+        return value.isoformat()
+    return value
+
+
+def read_toml(path: Path) -> tuple[Any, str]:
+    """Read a TOML file; raise FormatError naming the line and column if it cannot be parsed."""
+    import tomllib
+
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise FormatError(path, "no such format file") from None
+    except OSError as exc:
+        raise FormatError(path, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = _TOML_POS.search(msg)
+        line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
+        raise FormatError(path, f"not valid TOML: {_TOML_POS.sub('', msg).strip()}", line, col) from None
+
+
+def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], Any, Locator | None]:
+    """Read one format file: the format (None if unusable), its structural problems, its data, a line locator.
+
+    Raises FormatError only when the file cannot be read or parsed as TOML.
+    """
+    from sengoku.carddb.load import _validator  # cached Draft 2020-12 validator for a bundled schema
+
+    path = Path(path)
+    raw, text = read_toml(path)
+    data = _jsonable(raw)
+    loc = Locator(text)
+    where = str(path)
+    problems: list[Problem] = []
+    for err in sorted(_validator(SCHEMA_FILE).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        parts = list(err.absolute_path)
+        problems.append(Problem(path=where, message=err.message, json_path=_json_path(parts), code="schema",
+                                line=loc.for_json_path(parts, data)))
+    if problems:
+        return None, problems, data, loc
+
+    if data["name"] != path.stem:  # formats are looked up by file name; the two must agree
+        problems.append(Problem(path=where, message=f"name {data['name']!r} differs from the file name "
+                                f"{path.stem!r}; `--format {path.stem}` would find a format named otherwise",
+                                json_path="$.name", code="name", line=loc.line(None, key="name")))
+    lists: list[FormatList] = []
+    seen: dict[dt.date, int] = {}
+    for i, item in enumerate(data["lists"]):
+        try:
+            effective = dt.date.fromisoformat(item["effective"])
+        except ValueError:
+            problems.append(Problem(path=where, message=f"effective date {item['effective']!r} is not a real date",
+                                    json_path=f"$.lists[{i}].effective", code="date",
+                                    line=loc.line(i, key="effective")))
+            continue
+        if effective in seen:
+            problems.append(Problem(path=where, message=f"two lists take effect on {effective.isoformat()} "
+                                    f"(lists {seen[effective] + 1} and {i + 1}); which one is in force is unclear",
+                                    json_path=f"$.lists[{i}].effective", code="duplicate-date",
+                                    line=loc.line(i, key="effective")))
+            continue
+        seen[effective] = i
+        sets = item.get("sets")
+        lists.append(FormatList(
+            effective=effective, source=item["source"],
+            banned=frozenset(item.get("banned", ())), restricted=frozenset(item.get("restricted", ())),
+            limited=dict(item.get("limited", {})), sets=frozenset(sets) if sets is not None else None,
+        ))
+    lists.sort(key=lambda lst: lst.effective)
+    fmt = Format(name=data["name"], title=data["title"], game=data["game"], lists=tuple(lists),
+                 path=where, sample=bool(data.get("sample", False)), description=data.get("description"))
+    return fmt, problems, data, loc
+
+
+def _load_file(path: Path) -> Format:
+    fmt, problems, _, _ = read_format_file(path)
+    errors = [p for p in problems if p.severity == "error"]
+    if fmt is None or errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more problem(s); run `sengoku db check`)" if len(errors) > 1 else ""
+        raise FormatError(path, f"{first.message} at {first.json_path}{more}", first.line)
+    return fmt
+
+
+def list_formats(db_folder: Path | str | None = None) -> list[Format]:
+    """Return every format of a card database (default: the bundled one), sorted by name."""
+    folder = formats_dir(db_folder)
+    if not folder.is_dir():
+        return []
+    return [_load_file(p) for p in sorted(folder.glob("*.toml"))]
+
+
+def load_format(name_or_path: str | Path, db_folder: Path | str | None = None) -> Format:
+    """Load a format by name (a file in the card database's `formats/` folder) or by path to a .toml file."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.is_file():
+        return _load_file(candidate)
+    folder = formats_dir(db_folder)
+    path = folder / f"{name_or_path}.toml"
+    if not path.is_file():
+        known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+        hint = f"known formats: {', '.join(known)}" if known else f"no format files in {folder}"
+        raise FormatError(None, f"unknown format {str(name_or_path)!r} ({hint})")
+    return _load_file(path)
