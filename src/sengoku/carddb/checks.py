@@ -1,7 +1,8 @@
 """Checks on a SENGOKU YUGI card database beyond what the JSON Schema can say (SPEC C1-C4).
 
-Each check takes the raw card list (already schema-valid) and yields problems; all run, so
-every problem of a file is reported at once.
+Each check takes the raw card list and the indices of the cards that passed the schema, and
+yields problems; all run, so every problem of a file is reported at once — a card with a wrong
+weapon does not hide a duplicate id two cards later.
 """
 
 from __future__ import annotations
@@ -17,19 +18,28 @@ RawCard = dict[str, Any]
 
 def _p(path: str, i: int, card: RawCard, field: str | None, message: str, code: str) -> Problem:
     json_path = f"$.cards[{i}]" + (f".{field}" if field else "")
-    return Problem(path=path, message=message, card_id=card.get("id"), json_path=json_path, code=code)
+    card_id = card.get("id") if isinstance(card.get("id"), str) else None
+    return Problem(path=path, message=message, card_id=card_id, json_path=json_path, code=code)
 
 
-def check_duplicate_ids(path: str, cards: list[RawCard]) -> Iterator[Problem]:
-    counts = Counter(c.get("id") for c in cards)
-    for i, card in enumerate(cards):
-        if counts[card.get("id")] > 1:
-            yield _p(path, i, card, "id", f"duplicate id {card.get('id')!r} "
-                     f"({counts[card.get('id')]} cards share it)", "duplicate-id")
+def _valid(cards: list[Any], valid: set[int]) -> Iterator[tuple[int, RawCard]]:
+    for i in sorted(valid):
+        yield i, cards[i]
 
 
-def check_levels(path: str, cards: list[RawCard]) -> Iterator[Problem]:
-    for i, card in enumerate(cards):
+def check_duplicate_ids(path: str, cards: list[Any], valid: set[int]) -> Iterator[Problem]:
+    # Every card with a string id takes part, schema-valid or not: ids are what decklists name.
+    ids = [c.get("id") if isinstance(c, dict) and isinstance(c.get("id"), str) else None for c in cards]
+    counts = Counter(i for i in ids if i is not None)
+    for i, card_id in enumerate(ids):
+        if card_id is not None and counts[card_id] > 1:
+            others = [f"$.cards[{j}]" for j, other in enumerate(ids) if other == card_id and j != i]
+            yield _p(path, i, cards[i], "id", f"duplicate id {card_id!r} (also at {', '.join(others)})",
+                     "duplicate-id")
+
+
+def check_levels(path: str, cards: list[Any], valid: set[int]) -> Iterator[Problem]:
+    for i, card in _valid(cards, valid):
         kind, level = card["kind"], card["level"]
         if kind == "support" and level not in (2, 3):  # C1: Support cards are Level 2 or 3 only
             yield _p(path, i, card, "level", f"a Support card must be Level 2 or 3, not {level}",
@@ -47,14 +57,14 @@ def check_levels(path: str, cards: list[RawCard]) -> Iterator[Problem]:
 def expected_boosts(card: RawCard) -> tuple[int, ...]:
     """Return how many self-boost values per attack kind the card may carry (C3)."""
     if card["kind"] == "familiar":
-        # Quick Start II §8: every Released familiar has one boost value per kind; an Egg is
-        # never Released, so it may print none.
+        # Quick Start II §3 prints one self-boost per kind on a familiar; an Egg is never
+        # Released and never attacks alone, so it may print none.
         return (0, 1) if card.get("is_egg") else (1,)
     return {1: (0,), 2: (0,), 3: (1,), 4: (2,)}[card["level"]]
 
 
-def check_boosts(path: str, cards: list[RawCard]) -> Iterator[Problem]:
-    for i, card in enumerate(cards):
+def check_boosts(path: str, cards: list[Any], valid: set[int]) -> Iterator[Problem]:
+    for i, card in _valid(cards, valid):
         allowed = expected_boosts(card)
         for kind in ("physical", "magic"):
             n = len(card["boost"][kind])
@@ -65,9 +75,9 @@ def check_boosts(path: str, cards: list[RawCard]) -> Iterator[Problem]:
                          f"boost value(s), not {n} (C3)", "boost-level")
 
 
-def check_familiars(path: str, cards: list[RawCard]) -> Iterator[Problem]:
-    names = {c["name"] for c in cards if c["kind"] == "familiar"}
-    for i, card in enumerate(cards):
+def check_familiars(path: str, cards: list[Any], valid: set[int]) -> Iterator[Problem]:
+    names = {c.get("name") for c in cards if isinstance(c, dict) and c.get("kind") == "familiar"}
+    for i, card in _valid(cards, valid):
         if card["kind"] != "familiar":
             continue
         source = card.get("evolves_from")
@@ -75,7 +85,7 @@ def check_familiars(path: str, cards: list[RawCard]) -> Iterator[Problem]:
             yield _p(path, i, card, "evolves_from",
                      f"evolves_from names {source!r}, which is no familiar in this database",
                      "evolves-from-unknown")
-        if card.get("is_egg") and source is not None:
+        if card.get("is_egg") and source is not None:  # C4: an Egg is where a chain begins
             yield _p(path, i, card, "evolves_from",
                      f"a Familiar Egg evolves from nothing, but this one names {source!r}",
                      "egg-evolves")
@@ -84,6 +94,8 @@ def check_familiars(path: str, cards: list[RawCard]) -> Iterator[Problem]:
 CHECKS = (check_duplicate_ids, check_levels, check_boosts, check_familiars)
 
 
-def run_checks(path: str, cards: list[RawCard]) -> list[Problem]:
-    """Run every semantic check over schema-valid cards."""
-    return [p for check in CHECKS for p in check(path, cards)]
+def run_checks(path: str, cards: list[Any], valid: set[int] | None = None) -> list[Problem]:
+    """Run every semantic check; card-level checks look only at the `valid` (schema-clean) indices."""
+    if valid is None:
+        valid = set(range(len(cards)))
+    return [p for check in CHECKS for p in check(path, cards, valid)]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -73,10 +75,15 @@ def _json_path(parts: Any) -> str:
     return out
 
 
+def _sort_key(parts: Any) -> list[tuple[int, Any]]:
+    # Numeric indices sort as numbers: $.cards[2] before $.cards[10].
+    return [(0, p) if isinstance(p, int) else (1, str(p)) for p in parts]
+
+
 def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
     """Check `data` against a bundled schema; return one problem per violation."""
     problems = []
-    errors = sorted(_validator(schema_file).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(_validator(schema_file).iter_errors(data), key=lambda e: _sort_key(e.absolute_path))
     for err in errors:
         parts = list(err.absolute_path)
         card_id = None
@@ -84,9 +91,70 @@ def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
             card = data["cards"][parts[1]]
             if isinstance(card, dict) and isinstance(card.get("id"), str):
                 card_id = card["id"]
-        problems.append(Problem(path=path, message=err.message, card_id=card_id,
+        problems.append(Problem(path=path, message=_message(err), card_id=card_id,
                                 json_path=_json_path(parts), code="schema"))
     return problems
+
+
+def _message(err: Any) -> str:
+    """Return a schema error's message, made specific where jsonschema's is vague."""
+    if err.validator == "enum" and isinstance(err.validator_value, list):
+        choices = ", ".join(map(str, err.validator_value))
+        return f"{err.instance!r} is not one of: {choices}"
+    return err.message
+
+
+def card_lines(text: str) -> list[int]:
+    """Return the line each element of the top-level `cards` array starts on ([] if none).
+
+    `json` gives no positions, so walk the (already valid) text with `raw_decode`.
+    """
+    from bisect import bisect_right
+
+    decoder = json.JSONDecoder()
+    newlines = [i for i, ch in enumerate(text) if ch == "\n"]
+
+    def line(pos: int) -> int:
+        return bisect_right(newlines, pos - 1) + 1
+
+    def skip(i: int) -> int:
+        while i < len(text) and text[i] in " \t\r\n":
+            i += 1
+        return i
+
+    try:
+        i = skip(0)
+        if text[i] != "{":
+            return []
+        i = skip(i + 1)
+        while text[i] != "}":
+            key, i = decoder.raw_decode(text, i)
+            i = skip(skip(i) + 1)  # past the colon
+            if key == "cards" and text[i] == "[":
+                out = []
+                i = skip(i + 1)
+                while text[i] != "]":
+                    out.append(line(i))
+                    _, i = decoder.raw_decode(text, i)
+                    i = skip(i)
+                    if text[i] == ",":
+                        i = skip(i + 1)
+                return out
+            _, i = decoder.raw_decode(text, i)
+            i = skip(i)
+            if text[i] == ",":
+                i = skip(i + 1)
+    except (ValueError, IndexError):
+        pass
+    return []
+
+
+_CARD_INDEX = re.compile(r"^\$\.cards\[(\d+)\]")
+
+
+def _card_index(problem: Problem) -> int | None:
+    m = _CARD_INDEX.match(problem.json_path)
+    return int(m.group(1)) if m else None
 
 
 def _game_of(data: Any) -> str:
@@ -97,27 +165,89 @@ def _game_of(data: Any) -> str:
     return "sengoku-yugi"
 
 
-def check_data(path: str, data: Any) -> list[Problem]:
-    """Return every schema and semantic problem of a parsed card database."""
+def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
+    """Return every schema and semantic problem of a parsed card database.
+
+    Semantic checks still run on the cards that passed the schema, so one bad card does not
+    hide the others' problems. With the file's `text`, problems carry the card's line.
+    """
     game = _game_of(data)
     if game not in SCHEMAS:
         return [Problem(path=path, message=f"unknown game {game!r} (known: {', '.join(sorted(SCHEMAS))})",
                         json_path="$.meta.game")]
     problems = schema_problems(path, data, SCHEMAS[game])
-    if problems:
-        return problems
-    if game == "sengoku-yugi":
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if game == "sengoku-yugi" and isinstance(cards, list):
         from sengoku.carddb.checks import run_checks
 
-        problems.extend(run_checks(path, data["cards"]))
+        broken = {_card_index(p) for p in problems}
+        valid = {i for i in range(len(cards)) if i not in broken}
+        problems.extend(run_checks(path, cards, valid))
+    problems.sort(key=lambda p: (_card_index(p) if _card_index(p) is not None else -1, p.json_path))
+    if text is not None:
+        lines = card_lines(text)
+        problems = [
+            replace(p, line=lines[idx]) if (idx := _card_index(p)) is not None and idx < len(lines) else p
+            for p in problems
+        ]
     return problems
 
 
+def _decode(raw: bytes) -> str:
+    return raw.decode("utf-8-sig")
+
+
+def check_cards_file(path: Path | str) -> list[Problem]:
+    """Return every problem of one cards file; raise DataError if it cannot be read as JSON."""
+    path = Path(path)
+    data, raw = read_json(path)
+    return check_data(str(path), data, _decode(raw))
+
+
+def _format_problems(folder: Path) -> list[Problem]:
+    """Hook: tournament format files (`formats/*.toml`) are checked by `sengoku.formats`, if present."""
+    if not (folder / "formats").is_dir():
+        return []
+    import importlib
+
+    for module_name in ("sengoku.formats.check", "sengoku.formats"):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        check = getattr(module, "check_format_files", None)
+        if check is not None:
+            return list(check(folder))
+    return []
+
+
 def check_card_db(path: Path | str | None = None) -> CheckReport:
-    """Check a card database file or folder; collect every problem. Raise DataError if unreadable."""
-    cards_file = resolve_cards_file(path)
-    data, _ = read_json(cards_file)
-    return CheckReport(problems=check_data(str(cards_file), data), files=[str(cards_file)])
+    """Check a card database; collect every problem. Raise DataError if it cannot be read.
+
+    `path` is a cards file, a `board.json`, or a folder (default: $SENGOKU_DB, else the bundled
+    sample set); a folder has its `cards.json`, its `board.json` (if any) and its format files
+    (if any) checked together.
+    """
+    from sengoku.carddb.board import BOARD_FILE, check_board_file
+
+    p = Path(path) if path is not None else default_card_db()
+    report = CheckReport()
+    if p.is_dir():
+        cards_file = resolve_cards_file(p)
+        report.files.append(str(cards_file))
+        report.problems.extend(check_cards_file(cards_file))
+        if (p / BOARD_FILE).is_file():
+            report.files.append(str(p / BOARD_FILE))
+            report.problems.extend(check_board_file(p / BOARD_FILE))
+        report.problems.extend(_format_problems(p))
+    elif p.name == BOARD_FILE:
+        report.files.append(str(p))
+        report.problems.extend(check_board_file(p))
+    else:
+        cards_file = resolve_cards_file(p)
+        report.files.append(str(cards_file))
+        report.problems.extend(check_cards_file(cards_file))
+    return report
 
 
 def load_card_db(path: Path | str | None = None) -> "CardDatabase":
@@ -126,7 +256,7 @@ def load_card_db(path: Path | str | None = None) -> "CardDatabase":
 
     cards_file = resolve_cards_file(path)
     data, raw = read_json(cards_file)
-    problems = [p for p in check_data(str(cards_file), data) if p.severity == "error"]
+    problems = [p for p in check_data(str(cards_file), data, _decode(raw)) if p.severity == "error"]
     if problems:
         raise CardDBError(cards_file, problems)
     db = CardDatabase.model_validate(

@@ -1,5 +1,101 @@
-"""`sengoku cards`: (being built; see the issue tracker)."""
+"""`sengoku cards`: browse a card database as a table or as JSON."""
 
 from __future__ import annotations
 
-from sengoku.cli import app  # noqa: F401
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from sengoku.cli import app
+from sengoku.paths import DB_ENV
+
+
+@app.command("cards")
+def cards(
+    query: Optional[str] = typer.Argument(
+        None, help="Show cards whose name contains this text (case-insensitive), or whose id is exactly it."
+    ),
+    kind: Optional[str] = typer.Option(None, "--kind", help="Only this kind: main, support, nameless, familiar."),
+    level: Optional[str] = typer.Option(None, "--level", help="Only this level: 1, 2, 3 or 4."),
+    weapon: Optional[str] = typer.Option(
+        None, "--weapon",
+        help="Only characters with this weapon: greatsword, longsword, dual_blades, dagger, greatshield, "
+        "battle_axe, warhammer, magic_stone, spear, bow ('dual blades' works too).",
+    ),
+    attribute: Optional[str] = typer.Option(
+        None, "--attribute", help="Only this attribute: fire, water, lightning, earth, wind, dark, holy."
+    ),
+    db: Optional[Path] = typer.Option(
+        None, "--db", envvar=DB_ENV, show_envvar=True,
+        help="Card database file or folder to read. Default: $SENGOKU_DB, else the bundled sample set.",
+    ),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print the matching cards as a JSON list, with the database's own field names."
+    ),
+) -> None:
+    """List cards of a card database, filtered by kind, level, weapon, attribute and name.
+
+    Prints a table (or with --json, a JSON list) to stdout and the count to stderr. A filter
+    value that is not valid exits with code 2 and lists the valid ones.
+    """
+    from sengoku.carddb.load import load_card_db
+    from sengoku.carddb.query import CardQuery, QueryError, find_cards
+
+    try:
+        q = CardQuery.parse(query, kind=kind, level=level, weapon=weapon, attribute=attribute)
+    except QueryError as exc:
+        # A usage error: exit 2 with the valid choices (handled here, not left to click).
+        from sengoku.cli.db import exit_with
+
+        typer.echo(f"error: --{exc.field}: {exc}", err=True)
+        exit_with(2)
+    database = load_card_db(db)
+    found = find_cards(database, q)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
+    else:
+        _table(found, database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else ""))
+    typer.echo(f"{len(found)} of {len(database.cards)} cards", err=True)
+
+
+def _stats(card: dict[str, Any]) -> tuple[str, str, str]:
+    boost = card.get("boost", {})
+    phys, mag = boost.get("physical", []), boost.get("magic", [])
+    boosts = "/".join("+".join(map(str, b)) or "-" for b in (phys, mag)) if (phys or mag) else ""
+    return f"{card['atk']}/{card['mat']}", f"{card['def']}/{card['mdf']}", boosts
+
+
+def _table(found: list[dict[str, Any]], title: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = max(console.width, 160)  # piped output: do not squeeze the table to 80 columns
+    table = Table(title=title, title_justify="left", highlight=False)
+    table.add_column("id", no_wrap=True)
+    table.add_column("name / epithet")
+    table.add_column("kind")
+    for col in ("Lv", "cost", "CV"):
+        table.add_column(col, justify="right")
+    table.add_column("weapon / egg")
+    table.add_column("attr")
+    table.add_column("ATK/MAT", justify="right")
+    table.add_column("DEF/MDF", justify="right")
+    table.add_column("boost")
+    table.add_column("abilities")
+    for card in found:
+        atk, dfn, boost = _stats(card)
+        if card["kind"] == "familiar":
+            cost = card["contract_cost"]
+            detail = "Familiar Egg" if card["is_egg"] else (f"from {card['evolves_from']}" if card["evolves_from"] else "")
+        else:
+            cost = card["deployment_cost"]
+            detail = f"{card['weapon'].replace('_', ' ')} ({card['gender'][0].upper()})"
+        abilities = ", ".join(a["name"] for a in card.get("abilities", []))
+        table.add_row(card["id"], f"{card['name']}\n[dim]{card['epithet']}[/dim]", card["kind"], str(card["level"]),
+                      str(cost), str(card["charge_value"]), detail, card["attribute"], atk, dfn, boost, abilities)
+    console.print(table)

@@ -1,0 +1,85 @@
+"""Find cards in a database by kind, level, weapon, attribute and name (for `sengoku cards`).
+
+Matching works on the cards as the database spells them (plain dicts with the file's own field
+names), so the same query serves `--json` output and other games' databases alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sengoku.carddb.models import ATTRIBUTES, WEAPONS, CardDatabase
+from sengoku.errors import SengokuError
+
+KINDS: tuple[str, ...] = ("main", "support", "nameless", "familiar")
+LEVELS: tuple[int, ...] = (1, 2, 3, 4)
+
+# filter name -> its valid values (SPEC C1, C2)
+CHOICES: dict[str, tuple[Any, ...]] = {"kind": KINDS, "level": LEVELS, "weapon": WEAPONS, "attribute": ATTRIBUTES}
+
+
+class QueryError(SengokuError):
+    """A filter value that is not one of the valid choices."""
+
+    def __init__(self, field: str, value: object, choices: tuple[Any, ...]):
+        self.field, self.value, self.choices = field, value, choices
+        super().__init__(f"{value!r} is not a valid {field}; choose from: {', '.join(map(str, choices))}")
+
+
+def normalise(field: str, value: str | int) -> str | int:
+    """Return the database spelling of a filter value ("Dual Blades" -> "dual_blades"); raise QueryError."""
+    choices = CHOICES[field]
+    if field == "level":
+        try:
+            level = int(value)
+        except ValueError:
+            raise QueryError(field, value, choices) from None
+        if level not in choices:
+            raise QueryError(field, value, choices)
+        return level
+    key = str(value).strip().lower().replace(" ", "_").replace("-", "_")
+    if key not in choices:
+        raise QueryError(field, value, choices)
+    return key
+
+
+@dataclass(frozen=True)
+class CardQuery:
+    """Which cards to show: every given filter must hold. `text` is a case-insensitive name substring."""
+
+    text: str | None = None
+    kind: str | None = None
+    level: int | None = None
+    weapon: str | None = None
+    attribute: str | None = None
+
+    @classmethod
+    def parse(cls, text: str | None = None, **filters: Any) -> CardQuery:
+        """Build a query from user input, checking each filter against its valid choices."""
+        clean = {k: normalise(k, v) for k, v in filters.items() if v is not None}
+        return cls(text=text or None, **clean)
+
+    def matches(self, card: dict[str, Any]) -> bool:
+        """Check if a card (in the database's own field names) passes every filter."""
+        for field in ("kind", "level", "weapon", "attribute"):
+            want = getattr(self, field)
+            if want is not None and card.get(field) != want:
+                return False
+        if self.text:
+            needle = self.text.casefold()
+            # The name is what users type; an exact id also finds its card.
+            if needle not in str(card.get("name", "")).casefold() and needle != str(card.get("id", "")).casefold():
+                return False
+        return True
+
+
+def card_dicts(db: CardDatabase) -> list[dict[str, Any]]:
+    """Return the cards as the file spells them: its field names (`def`), only the fields it gives."""
+    return [card.model_dump(mode="json", by_alias=True, exclude_unset=True) for card in db.cards]
+
+
+def find_cards(db: CardDatabase, query: CardQuery | None = None) -> list[dict[str, Any]]:
+    """Return the cards of `db` matching `query` (all cards if None), in file order."""
+    query = query or CardQuery()
+    return [card for card in card_dicts(db) if query.matches(card)]
