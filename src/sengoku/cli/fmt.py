@@ -1,5 +1,92 @@
-"""`sengoku fmt`: (being built; see the issue tracker)."""
+"""`sengoku fmt`: rewrite decklists in canonical form, or check that they already are."""
 
 from __future__ import annotations
 
-from sengoku.cli import app  # noqa: F401
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from sengoku.cli import app
+
+
+def toml_files(paths: list[Path]) -> list[Path]:
+    """Expand folders to every *.toml below them (sorted); keep files as given."""
+    from sengoku.errors import DataError
+
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*.toml") if f.is_file())
+            if not found:
+                raise DataError(p, "no *.toml files in this folder")
+            out += found
+        elif p.exists() or str(p) == "-":
+            out.append(p)
+        else:
+            raise DataError(p, "no such file or folder")
+    return out
+
+
+@app.command("fmt")
+def fmt(
+    paths: list[Path] = typer.Argument(
+        ..., help="Decklist files, or folders (every *.toml below them). '-' reads stdin and writes stdout."),
+    check: bool = typer.Option(
+        False, "--check", help="Change nothing: print a unified diff of each file that is not in canonical "
+        "form and exit 1 if there is one (for CI)."),
+    db: Optional[Path] = typer.Option(
+        None, "--db", help="Card database (folder or cards.json) used to sort entries by kind. "
+        "Default: the decklist's game's database ($SENGOKU_DB, else the bundled sample set)."),
+) -> None:
+    """Rewrite decklists in canonical form: sections in order, entries sorted by kind, level and
+    name, repeated entries of a card merged (counts summed), keys in a fixed order.
+
+    Comments move with the key or entry they sit above; a comment that cannot be kept is named
+    on stderr. Files are replaced atomically (never half-written). Exit 0 when done (or, with
+    --check, when nothing would change), 1 when --check finds a file to reformat, 2 when a file
+    cannot be read or is not valid TOML (that file is left untouched).
+    """
+    import sys
+
+    from sengoku.decklist.fmt import canonical_decklist, fmt_file
+    from sengoku.errors import DataError
+
+    changed = unusable = same = 0
+    for path in toml_files(paths):
+        try:
+            if str(path) == "-":
+                result = canonical_decklist(sys.stdin.read(), path="<stdin>", db=db)
+                if check:
+                    sys.stdout.write(result.diff())
+                else:
+                    sys.stdout.write(result.formatted)
+            else:
+                result = fmt_file(path, check=check, db=db)
+        except DataError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            unusable += 1
+            continue
+        for note in result.notes:
+            typer.echo(f"{result.path}: {note}", err=True)
+        if not result.changed:
+            same += 1
+            continue
+        changed += 1
+        if check:
+            if str(path) != "-":
+                sys.stdout.write(result.diff())
+            typer.echo(f"would reformat {result.path}", err=True)
+        elif str(path) != "-":
+            typer.echo(f"reformatted {result.path}", err=True)
+    verb = "would be reformatted" if check else "reformatted"
+    summary = f"{changed} file(s) {verb}, {same} already canonical"
+    if unusable:
+        summary += f", {unusable} could not be formatted"
+    typer.echo(summary, err=True)
+    # SystemExit, not typer.Exit: `cli.main()` runs click with standalone_mode=False, which
+    # turns typer.Exit into a return value that is dropped.
+    if unusable:
+        raise SystemExit(2)
+    if check and changed:
+        raise SystemExit(1)

@@ -87,4 +87,4 @@ def _check_file(path: Path, game: str | None, cards: list[dict[str, Any]] | None
                                         line=loc.line(i, key="sets", value=code),
                                         message=f"no card in the database belongs to set {code!r} "
                                         f"(sets in the database: {shown})"))
-    return problems
+    return sorted(problems, key=lambda p: (p.line or 0))

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.problems import Problem
 from sengoku.formats.model import Format, FormatError, FormatList
-from sengoku.paths import default_card_db
+from sengoku.paths import default_card_db, schema_path
 
 SCHEMA_FILE = "format.schema.json"
 FORMATS_DIR = "formats"
@@ -102,6 +103,15 @@ class Locator:
         return self.line(parts[1], key=key, value=value if isinstance(value, str) else None)
 
 
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8")))
+
+
 def _json_path(parts: list[Any]) -> str:
     return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
 
@@ -145,15 +155,13 @@ def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], An
 
     Raises FormatError only when the file cannot be read or parsed as TOML.
     """
-    from sengoku.carddb.load import _validator  # cached Draft 2020-12 validator for a bundled schema
-
     path = Path(path)
     raw, text = read_toml(path)
     data = _jsonable(raw)
     loc = Locator(text)
     where = str(path)
     problems: list[Problem] = []
-    for err in sorted(_validator(SCHEMA_FILE).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    for err in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         parts = list(err.absolute_path)
         problems.append(Problem(path=where, message=err.message, json_path=_json_path(parts), code="schema",
                                 line=loc.for_json_path(parts, data)))
