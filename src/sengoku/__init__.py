@@ -17,6 +17,17 @@ _API = {
     "load_card_db": "sengoku.carddb.load:load_card_db",
     "check_card_db": "sengoku.carddb.load:check_card_db",
     "CardDatabase": "sengoku.carddb.models:CardDatabase",
+    "load_decklist": "sengoku.decklist.read:load_decklist",
+    "read_decklist": "sengoku.decklist.read:read_decklist",
+    "DecklistSyntaxError": "sengoku.decklist.read:DecklistSyntaxError",
+    "Decklist": "sengoku.decklist.model:Decklist",
+    "DeckEntry": "sengoku.decklist.model:DeckEntry",
+    "validate_deck": "sengoku.validate.api:validate_deck",
+    "validate_file": "sengoku.validate.api:validate_file",
+    "validate_paths": "sengoku.validate.api:validate_paths",
+    "ValidationResult": "sengoku.validate.result:ValidationResult",
+    "ValidationRun": "sengoku.validate.api:ValidationRun",
+    "Violation": "sengoku.validate.result:Violation",
 }
 
 __all__ = ["__version__", *_API]

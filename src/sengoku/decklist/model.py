@@ -35,7 +35,13 @@ class Decklist:
     format: str | None = None
     path: str | None = None
     extra: dict[str, object] = field(default_factory=dict)  # other top-level keys (e.g. champions' `players`)
+    # where each top-level key and each section starts in the file: name -> (line, column)
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def section(self, section: str) -> list[DeckEntry]:
         """Return the entries of one section, in file order."""
         return [e for e in self.entries if e.section == section]
+
+    def settings(self) -> dict[str, object]:
+        """Return the top-level values rules may test with `when` (game, mode, name, format, extras)."""
+        return {"game": self.game, "mode": self.mode, "name": self.name, "format": self.format, **self.extra}

@@ -32,6 +32,10 @@ class ValidationResult:
     mode: str = "standard"
     format: str | None = None
     info: dict[str, object] = field(default_factory=dict)  # e.g. champions' starting life per champion
+    # the card database checked against, for reproducible reports
+    db_name: str | None = None
+    db_version: str | None = None
+    db_hash: str | None = None
 
     @property
     def errors(self) -> list[Violation]:
@@ -45,3 +49,7 @@ class ValidationResult:
     def valid(self) -> bool:
         """True when no violation is an error (warnings allowed)."""
         return not self.errors
+
+    def passed(self, strict: bool = False) -> bool:
+        """True when valid; with `strict`, warnings fail too."""
+        return not self.violations if strict else self.valid

@@ -1,0 +1,282 @@
+"""Read a decklist file: bytes -> TOML values (`tomllib`) -> checked entries with their lines.
+
+Problems with the file itself (not UTF-8, not TOML, wrong types, unknown keys, absurd counts)
+are `syntax` violations, never exceptions: a tournament organiser wants all of them, pointing
+at the line. Only a file that cannot be read at all (missing, a folder, no permission) raises
+`DataError`. The decklist shape is checked here by hand rather than with the JSON Schema in
+`schemas/decklist.schema.json` (kept for editors): it is many times faster, which the
+1,000-deck benchmark needs, and its messages name the key and the line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sengoku.decklist.model import GAME_DEFAULT, DeckEntry, Decklist
+from sengoku.decklist.scan import Layout, Pos, scan
+from sengoku.errors import DataError
+from sengoku.games import COMMON_KEYS, Game, KeySpec
+from sengoku.validate.result import Violation
+
+SYNTAX = "syntax"
+MAX_BYTES = 1_000_000  # a decklist is a few KB; anything this big is not one (and is not parsed)
+ENTRY_KEYS = ("name", "id", "level", "epithet", "count")
+MAX_LEVEL = 99
+_TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_END = re.compile(r"\s*\(at end of document\)$")
+
+
+class DecklistSyntaxError(DataError):
+    """A decklist file that is not a well-formed decklist; carries every `syntax` violation."""
+
+    def __init__(self, path: Path | str | None, violations: list[Violation], decklist: Decklist):
+        first = violations[0]
+        more = f" (and {len(violations) - 1} more problem(s))" if len(violations) > 1 else ""
+        super().__init__(path, first.message + more, first.line, first.column)
+        self.violations = violations
+        self.decklist = decklist
+
+
+def _bundled() -> Mapping[str, Game]:
+    from sengoku.games import bundled_games
+
+    return bundled_games()
+
+
+def read_decklist(path: Path | str, games: Mapping[str, Game] | None = None) -> tuple[Decklist, list[Violation]]:
+    """Read a decklist file; return it (the well-formed entries) and its `syntax` violations.
+
+    Raise DataError only when the file cannot be read at all.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if p.is_dir():
+            raise DataError(p, "is a folder, not a decklist file")
+        if size > MAX_BYTES:
+            deck = Decklist(path=str(p))
+            return deck, [_v(f"the file is {size / 1e6:.1f} MB; a decklist is at most "
+                             f"{MAX_BYTES // 1_000_000} MB (not read)", (1, 1))]
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise DataError(p, "no such decklist file") from None
+    except OSError as exc:
+        raise DataError(p, f"cannot read: {exc.strerror or exc}") from None
+    return parse_decklist(data, str(p), games)
+
+
+def load_decklist(path: Path | str) -> Decklist:
+    """Read a decklist file; raise `DecklistSyntaxError` (a DataError) if it is not well-formed."""
+    deck, violations = read_decklist(path)
+    if violations:
+        raise DecklistSyntaxError(path, violations, deck)
+    return deck
+
+
+def _v(message: str, pos: Pos | None) -> Violation:
+    line, column = pos if pos is not None else (None, None)
+    return Violation(rule=SYNTAX, severity="error", message=message, line=line, column=column)
+
+
+def _decode(data: bytes) -> tuple[str | None, Violation | None]:
+    try:
+        # utf-8-sig: a byte-order mark (some Windows editors write one) is harmless, so accepted.
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, _v(f"not UTF-8 text (byte {exc.start}: a binary file?)", (line, column))
+
+
+def parse_decklist(
+    data: bytes | str, path: str | None = None, games: Mapping[str, Game] | None = None
+) -> tuple[Decklist, list[Violation]]:
+    """Parse decklist text; return the decklist (well-formed entries only) and `syntax` violations."""
+    deck = Decklist(path=path)
+    if isinstance(data, bytes):
+        if len(data) > MAX_BYTES:
+            return deck, [_v(f"the file is {len(data) / 1e6:.1f} MB; a decklist is at most "
+                             f"{MAX_BYTES // 1_000_000} MB (not read)", (1, 1))]
+        text, problem = _decode(data)
+        if problem is not None:
+            return deck, [problem]
+        assert text is not None
+    else:
+        text = data[1:] if data.startswith("\ufeff") else data
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return deck, [_toml_error(exc, text)]
+    except RecursionError:  # absurdly nested arrays
+        return deck, [_v("not valid TOML: nested too deeply", (1, 1))]
+    if not doc:
+        return deck, [_v("the file holds no decklist (no keys, no sections)", (1, 1))]
+    layout = scan(text)
+    deck.positions = dict(layout.keys)
+    for section, tables in layout.tables.items():
+        if tables:
+            deck.positions.setdefault(section, tables[0].pos)
+    return deck, _read_doc(doc, deck, layout, games if games is not None else _bundled())
+
+
+def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> Violation:
+    message = str(exc)
+    m = _TOML_POS.search(message)
+    if m:
+        return _v(f"not valid TOML: {message[:m.start()]}", (int(m.group(1)), int(m.group(2))))
+    m = _TOML_END.search(message)
+    if m:
+        lines = text.splitlines() or [""]
+        return _v(f"not valid TOML: {message[:m.start()]} (at the end of the file)",
+                  (len(lines), len(lines[-1]) + 1))
+    return _v(f"not valid TOML: {message}", (1, 1))
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number with a fraction", str: "a string",
+            list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _suggest(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean `{close[0]}`?" if close else ""
+
+
+def _read_doc(doc: dict[str, Any], deck: Decklist, layout: Layout, games: Mapping[str, Game]) -> list[Violation]:
+    problems: list[Violation] = []
+    pos = layout.keys.get
+    game_id = doc.get("game", GAME_DEFAULT)
+    if not isinstance(game_id, str) or game_id not in games:
+        known = ", ".join(games)
+        problems.append(_v(f"`game` must name a known game ({known}), not {_show(game_id)}", pos("game")))
+        return problems
+    game = games[game_id]
+    deck.game = game_id
+    for key in ("name", "format"):
+        if key in doc:
+            if isinstance(doc[key], str):
+                setattr(deck, key, doc[key])
+            else:
+                problems.append(_v(f"`{key}` must be a string, not {_type_name(doc[key])}", pos(key)))
+    for key, spec in game.keys.items():
+        if key not in doc:
+            if spec.required:
+                problems.append(_v(f"a {game.title} decklist needs a top-level `{key}` "
+                                   f"({spec.description or spec.type})", (1, 1)))
+            elif spec.default is not None:
+                _set_key(deck, key, spec.default)
+            continue
+        value, problem = _check_key(spec, doc[key])
+        if problem:
+            problems.append(_v(problem, pos(key)))
+        else:
+            _set_key(deck, key, value)
+    allowed = [*COMMON_KEYS, *game.keys, *game.sections]
+    for key, value in doc.items():
+        if key in allowed and key not in game.sections:
+            continue
+        if key not in game.sections:
+            where = pos(key) or layout.where(key)
+            problems.append(_v(f"unknown key `{key}` in a {game.title} decklist "
+                               f"(allowed: {', '.join(allowed)}){_suggest(key, allowed)}", where))
+            continue
+        problems.extend(_read_section(key, value, deck, layout, game))
+    return problems
+
+
+def _set_key(deck: Decklist, key: str, value: Any) -> None:
+    if key == "mode":
+        deck.mode = value
+    else:
+        deck.extra[key] = value
+
+
+def _check_key(spec: KeySpec, value: Any) -> tuple[Any, str | None]:
+    """Check a game-declared top-level key; return the (normalised) value or a problem."""
+    ok_type = {"string": str, "integer": int, "boolean": bool}.get(spec.type, str)
+    if not isinstance(value, ok_type) or (ok_type is int and isinstance(value, bool)):
+        return None, f"`{spec.name}` must be {_type_name(ok_type())}, not {_type_name(value)} ({_show(value)})"
+    if spec.values:
+        if isinstance(value, str):
+            # Tolerant: `mode = "Ultimate"` means what it says.
+            folded = {str(v).casefold(): v for v in spec.values}
+            if value.strip().casefold() in folded:
+                return folded[value.strip().casefold()], None
+        elif value in spec.values:
+            return value, None
+        return None, f"`{spec.name}` must be one of {', '.join(map(str, spec.values))}, not {_show(value)}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        if (spec.min is not None and value < spec.min) or (spec.max is not None and value > spec.max):
+            return None, f"`{spec.name}` must be from {spec.min} to {spec.max}, not {_show(value)}"
+    return value, None
+
+
+def _read_section(section: str, value: Any, deck: Decklist, layout: Layout, game: Game) -> list[Violation]:
+    where = layout.where(section)
+    if isinstance(value, dict):
+        return [_v(f"`{section}` must be an array of tables: write [[{section}]] above each card, "
+                   f"not [{section}]", where)]
+    if not isinstance(value, list):
+        return [_v(f"`{section}` must be an array of tables ([[{section}]]), not {_type_name(value)}", where)]
+    problems: list[Violation] = []
+    for index, item in enumerate(value):
+        table = layout.entry(section, index)
+        table_pos = table.pos if table is not None else where
+        if not isinstance(item, dict):
+            problems.append(_v(f"entry {index + 1} of `{section}` must be a table with name/id and count, "
+                               f"not {_type_name(item)}", table_pos))
+            continue
+        entry, entry_problems = _read_entry(section, item, table_pos, table.keys if table else {}, game)
+        problems.extend(entry_problems)
+        if entry is not None:
+            deck.entries.append(entry)
+    return problems
+
+
+def _read_entry(
+    section: str, item: dict[str, Any], table_pos: Pos | None, key_pos: dict[str, Pos], game: Game
+) -> tuple[DeckEntry | None, list[Violation]]:
+    problems: list[Violation] = []
+
+    def bad(key: str, message: str) -> None:
+        problems.append(_v(f"[[{section}]] {message}", key_pos.get(key, table_pos)))
+
+    for key in item:
+        if key not in ENTRY_KEYS:
+            bad(key, f"has an unknown key `{key}` (allowed: {', '.join(ENTRY_KEYS)}){_suggest(key, list(ENTRY_KEYS))}")
+    fields: dict[str, Any] = {}
+    for key in ("name", "id", "epithet"):
+        if key in item:
+            value = item[key]
+            if not isinstance(value, str):
+                bad(key, f"`{key}` must be a string, not {_type_name(value)} ({_show(value)})")
+            elif not value.strip():
+                bad(key, f"`{key}` is empty")
+            else:
+                fields[key] = value
+    for key, low, high in (("level", 0, MAX_LEVEL), ("count", 1, game.max_count)):
+        if key not in item:
+            continue
+        value = item[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            bad(key, f"`{key}` must be a whole number, not {_type_name(value)} ({_show(value)})")
+        elif not low <= value <= high:
+            bad(key, f"`{key}` must be from {low} to {high}, not {_show(value)}")
+        else:
+            fields[key] = value
+    if "name" not in item and "id" not in item:
+        bad("", "names no card: give `name` (with `level`/`epithet` if needed) or `id`")
+    if problems:
+        return None, problems
+    line, column = table_pos if table_pos is not None else (None, None)
+    return DeckEntry(section=section, line=line, column=column, **fields), []

@@ -1,0 +1,145 @@
+"""The games `sengoku` knows: game id -> card database folder holding `game.toml`.
+
+A game is data, not code: a folder `card_db/<folder>/` with its cards (`cards.json`) and its
+rule file (`game.toml`, vocabulary in `docs/rule-vocabulary.md`, schema
+`schemas/game-rules.schema.json`). Every bundled folder that has a `game.toml` is a game, so
+adding a game means adding a folder. A decklist picks its game with its top-level `game` key.
+
+This module reads only what a decklist reader needs (sections, top-level keys); the rules
+themselves are compiled by `sengoku.validate.rules`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from sengoku.errors import DataError
+from sengoku.paths import data_dir, default_card_db
+
+GAME_FILE = "game.toml"
+DEFAULT_GAME = "sengoku-yugi"
+# Top-level decklist keys every game accepts; a game declares more in its `[keys]` table.
+COMMON_KEYS = ("game", "name", "format")
+DEFAULT_MAX_COUNT = 99  # an entry's `count` above this is a typo, not a deck
+
+
+@dataclass(frozen=True)
+class KeySpec:
+    """A top-level decklist key a game accepts (e.g. SENGOKU YUGI's `mode`, champions' `players`)."""
+
+    name: str
+    type: str = "string"  # "string" | "integer" | "boolean"
+    values: tuple[Any, ...] = ()  # allowed values; empty: any of the type
+    min: int | None = None
+    max: int | None = None
+    default: Any = None
+    required: bool = False
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's identity and decklist shape, read from its `game.toml`."""
+
+    id: str
+    title: str
+    folder: Path  # the card database folder (holds cards.json and game.toml)
+    rule_file: Path
+    sections: tuple[str, ...]
+    keys: dict[str, KeySpec] = field(default_factory=dict, compare=False)
+    max_count: int = DEFAULT_MAX_COUNT
+    sample: bool = False
+    raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+
+def read_game_file(path: Path | str) -> Game:
+    """Read a `game.toml` (no schema check: `sengoku.validate.rules.load_rules` does that)."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+    except OSError as exc:
+        raise DataError(path, f"cannot read the game rule file: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(path, f"not UTF-8 text (byte {exc.start})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(path, f"not valid TOML: {exc}") from None
+    game_id = raw.get("game")
+    sections = raw.get("sections")
+    if not isinstance(game_id, str) or not isinstance(sections, list) or not sections:
+        raise DataError(path, "a game rule file needs `game` (a string) and `sections` (a non-empty array)")
+    keys = {}
+    for name, spec in (raw.get("keys") or {}).items():
+        if not isinstance(spec, dict):
+            raise DataError(path, f"keys.{name} must be a table")
+        keys[name] = KeySpec(
+            name=name,
+            type=spec.get("type", "string"),
+            values=tuple(spec.get("values", ())),
+            min=spec.get("min"),
+            max=spec.get("max"),
+            default=spec.get("default"),
+            required=bool(spec.get("required", False)),
+            description=spec.get("description", ""),
+        )
+    return Game(
+        id=game_id,
+        title=str(raw.get("title", game_id)),
+        folder=path.parent,
+        rule_file=path,
+        sections=tuple(str(s) for s in sections),
+        keys=keys,
+        max_count=int(raw.get("max_count", DEFAULT_MAX_COUNT)),
+        sample=bool(raw.get("sample", False)),
+        raw=raw,
+    )
+
+
+@lru_cache(maxsize=1)
+def bundled_games() -> dict[str, Game]:
+    """Return every bundled game (each `card_db/*/game.toml`), by game id, sorted by id."""
+    root = data_dir("card_db")
+    games: dict[str, Game] = {}
+    for rule_file in sorted(root.glob(f"*/{GAME_FILE}")):
+        game = read_game_file(rule_file)
+        games[game.id] = game
+    return dict(sorted(games.items()))
+
+
+def game_ids() -> list[str]:
+    """Return the ids of the bundled games."""
+    return list(bundled_games())
+
+
+def get_game(game_id: str) -> Game:
+    """Return a bundled game by id; raise DataError naming the known ones."""
+    games = bundled_games()
+    if game_id not in games:
+        raise DataError(None, f"unknown game {game_id!r} (known: {', '.join(games)})")
+    return games[game_id]
+
+
+def default_db_folder(game_id: str) -> Path:
+    """Return the card database folder to use for a game ($SENGOKU_DB applies to SENGOKU YUGI)."""
+    game = get_game(game_id)
+    if game_id == DEFAULT_GAME:
+        return default_card_db()  # honours $SENGOKU_DB
+    return game.folder
+
+
+def game_for_db(db_path: Path | str, game_id: str | None = None) -> Game:
+    """Return the game of a card database given as a file or folder.
+
+    Its own `game.toml` (beside the cards file) wins; otherwise the bundled one for `game_id`.
+    """
+    p = Path(db_path)
+    folder = p if p.is_dir() else p.parent
+    own = folder / GAME_FILE
+    if own.is_file():
+        return read_game_file(own)
+    if game_id is None:
+        raise DataError(p, f"no {GAME_FILE} beside this card database, and no game given")
+    return get_game(game_id)

@@ -1,0 +1,254 @@
+"""The public validation API: `validate_deck`, `validate_file`, `validate_paths`.
+
+A `Validator` holds what a run loads once (card catalogs, compiled rule books, tournament
+formats) so a thousand decklists cost a thousand parses plus dictionary lookups.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sengoku.decklist.model import Decklist
+from sengoku.errors import DataError
+from sengoku.paths import DB_ENV
+from sengoku.games import Game, bundled_games, default_db_folder, game_for_db
+from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
+from sengoku.validate.check import FORMAT_UNKNOWN, Checker
+from sengoku.validate.result import ValidationResult, Violation
+from sengoku.validate.rules import load_rules
+
+DbArg = Any  # None | str | Path | CardDatabase | Catalog
+
+
+def parse_as_of(as_of: dt.date | str | None) -> dt.date | None:
+    """Return `as_of` as a date; a string must be an ISO date (2025-04-01)."""
+    if as_of is None or isinstance(as_of, dt.date):
+        return as_of
+    try:
+        return dt.date.fromisoformat(str(as_of).strip())
+    except ValueError:
+        raise DataError(None, f"--as-of must be a date like 2025-04-01, not {as_of!r}") from None
+
+
+def _formats_api() -> tuple[Any, Any] | None:
+    """Return (load_format, format_violations) if tournament formats are installed."""
+    try:
+        import sengoku.formats as formats
+    except ImportError:
+        return None
+    load = getattr(formats, "load_format", None)
+    check = getattr(formats, "format_violations", None)
+    try:
+        if load is None:
+            from sengoku.formats.load import load_format as load
+        if check is None:
+            from sengoku.formats.legality import format_violations as check
+    except ImportError:
+        return None
+    return load, check
+
+
+class Validator:
+    """Validate decklists of any known game; caches catalogs, rules and formats across decks."""
+
+    def __init__(self, db: DbArg = None, format: Any = None, as_of: dt.date | str | None = None):
+        self.format = format
+        self.as_of = parse_as_of(as_of)
+        self._checkers: dict[str, Checker] = {}
+        self._formats: dict[tuple[str, str], Any] = {}
+        self.games: dict[str, Game] = dict(bundled_games())
+        self._own: dict[str, tuple[Catalog, Game]] = {}
+        if db is not None:
+            catalog, game = self._open_db(db)
+            self._own[game.id] = (catalog, game)
+            self.games[game.id] = game
+
+    @staticmethod
+    def _open_db(db: DbArg) -> tuple[Catalog, Game]:
+        if isinstance(db, Catalog):
+            catalog = db
+        elif isinstance(db, (str, Path)):
+            catalog = load_catalog(db)
+        else:  # a loaded CardDatabase
+            catalog = catalog_from_db(db)
+        if catalog.path:
+            game = game_for_db(catalog.path, catalog.game)
+        else:
+            from sengoku.games import get_game
+
+            game = get_game(catalog.game)
+        if game.id != catalog.game:
+            raise DataError(catalog.path, f"the card database is for {catalog.game!r} but its game.toml "
+                            f"says {game.id!r}")
+        return catalog, game
+
+    def checker(self, game_id: str) -> Checker:
+        """Return the checker of a game (its catalog and compiled rules), building it once."""
+        checker = self._checkers.get(game_id)
+        if checker is None:
+            if game_id in self._own:
+                catalog, game = self._own[game_id]
+            else:
+                folder = default_db_folder(game_id)
+                catalog = load_catalog(folder)
+                game = game_for_db(catalog.path or folder, game_id)
+            checker = self._checkers[game_id] = Checker(load_rules(game), catalog)
+        return checker
+
+    def validate_deck(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
+        """Check one decklist (with the syntax problems found reading it, if any)."""
+        checker = self.checker(deck.game)
+        result, resolution = checker.check_resolved(deck, syntax)
+        fmt_arg = self.format if self.format is not None else deck.format
+        if fmt_arg is not None:
+            explicit = self.format is not None
+            fmt_violations = self._format_violations(fmt_arg, explicit, deck, checker, resolution.resolved)
+            if fmt_violations:
+                result.violations.extend(fmt_violations)
+                result.violations.sort(key=lambda v: (v.line is None, v.line or 0, v.column or 0))
+            result.format = getattr(self._formats.get(self._format_key(fmt_arg, checker)), "name", None) or (
+                fmt_arg if isinstance(fmt_arg, str) else result.format)
+        return result
+
+    @staticmethod
+    def _format_key(fmt: Any, checker: Checker) -> tuple[str, str]:
+        return (str(fmt) if isinstance(fmt, (str, Path)) else f"obj:{id(fmt)}", str(checker.catalog.folder))
+
+    def _format_violations(self, fmt: Any, explicit: bool, deck: Decklist, checker: Checker,
+                           resolved: list[Any]) -> list[Violation]:
+        pos = deck.positions.get("format", (None, None))
+        api = _formats_api()
+        if api is None:
+            if explicit:
+                raise DataError(None, "tournament formats are not available in this installation")
+            return [Violation(FORMAT_UNKNOWN, "warning", f"format {fmt!r} not checked: tournament formats "
+                              "are not available in this installation", pos[0], pos[1])]
+        load_format, format_violations = api
+        key = self._format_key(fmt, checker)
+        if key not in self._formats:
+            if isinstance(fmt, (str, Path)):
+                try:
+                    self._formats[key] = load_format(fmt, checker.catalog.folder)
+                except DataError as exc:
+                    if explicit:
+                        raise
+                    return [Violation(FORMAT_UNKNOWN, "error", f"format {fmt!r}: {exc.message}", pos[0], pos[1])]
+            else:
+                self._formats[key] = fmt
+        return list(format_violations(self._formats[key], resolved, checker.catalog.cards, self.as_of))
+
+    def validate_file(self, path: Path | str) -> ValidationResult:
+        """Read and check one decklist file; a file that cannot be read becomes a `syntax` result."""
+        from sengoku.decklist.read import read_decklist
+
+        try:
+            deck, syntax = read_decklist(path, self.games)
+        except DataError as exc:
+            return ValidationResult(path=str(path), violations=[
+                Violation("syntax", "error", exc.message, exc.line, exc.column)])
+        if syntax and deck.game not in self.games:
+            return ValidationResult(path=str(path), violations=syntax, game=deck.game)
+        return self.validate_deck(deck, syntax)
+
+
+@dataclass
+class ValidationRun:
+    """Every file's result, plus what the run was checked against."""
+
+    results: list[ValidationResult] = field(default_factory=list)
+    strict: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """True when every file passed (warnings fail only under `strict`)."""
+        return all(r.passed(self.strict) for r in self.results)
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+    def summary(self) -> dict[str, int]:
+        passed = sum(r.passed(self.strict) for r in self.results)
+        return {"files": len(self.results), "passed": passed, "failed": len(self.results) - passed,
+                "errors": sum(len(r.errors) for r in self.results),
+                "warnings": sum(len(r.warnings) for r in self.results)}
+
+    def card_dbs(self) -> list[dict[str, str | None]]:
+        """The card databases the results were checked against (one per game), in order of use."""
+        seen: dict[str | None, dict[str, str | None]] = {}
+        for r in self.results:
+            if r.db_hash is not None and r.db_hash not in seen:
+                seen[r.db_hash] = {"game": r.game, "name": r.db_name, "version": r.db_version, "hash": r.db_hash}
+        return list(seen.values())
+
+
+def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
+    """Return the decklist files named: files as given, folders as every `*.toml` below, sorted.
+
+    Raise DataError naming every path that does not exist or folder that holds no decklist.
+    """
+    out: list[Path] = []
+    problems: list[str] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*.toml")
+                           if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts))
+            if not found:
+                problems.append(f"{p}: no *.toml decklists in this folder")
+            out.extend(found)
+        elif p.exists():
+            out.append(p)
+        else:
+            problems.append(f"{p}: no such file or folder")
+    if problems:
+        raise DataError(None, "; ".join(problems))
+    unique = list(dict.fromkeys(out))
+    if not unique:
+        raise DataError(None, "no decklist paths given")
+    return unique
+
+
+def validate_deck(deck: Decklist, db: DbArg = None, format: Any = None,
+                  as_of: dt.date | str | None = None) -> ValidationResult:
+    """Check a decklist against its game's rules and a card database (default: the bundled one)."""
+    return _validator(db, format, as_of).validate_deck(deck)
+
+
+def validate_file(path: Path | str, db: DbArg = None, format: Any = None,
+                  as_of: dt.date | str | None = None) -> ValidationResult:
+    """Read and check one decklist file; problems reading it are `syntax` violations."""
+    return _validator(db, format, as_of).validate_file(path)
+
+
+def validate_paths(paths: Iterable[Path | str], db: DbArg = None, format: Any = None,
+                   as_of: dt.date | str | None = None, strict: bool = False) -> ValidationRun:
+    """Check every decklist named (folders: every `*.toml` below, sorted); one result per file.
+
+    Raise DataError when a path does not exist or a folder holds no `*.toml` (a usage error).
+    """
+    files = expand_paths(paths)
+    validator = Validator(db, format, as_of)
+    return ValidationRun([validator.validate_file(f) for f in files], strict=strict)
+
+
+_VALIDATORS: dict[tuple[Any, ...], tuple[Any, Validator]] = {}
+
+
+def _validator(db: DbArg, format: Any, as_of: dt.date | str | None) -> Validator:
+    """Reuse a Validator for repeated calls with the same arguments (the API's hot path)."""
+    key = (id(db) if not isinstance(db, (str, Path, type(None))) else db,
+           id(format) if not isinstance(format, (str, Path, type(None))) else format, str(as_of),
+           os.environ.get(DB_ENV))
+    hit = _VALIDATORS.get(key)
+    if hit is None:
+        if len(_VALIDATORS) > 32:
+            _VALIDATORS.clear()
+        hit = _VALIDATORS[key] = ((db, format), Validator(db, format, as_of))  # keep db alive: ids stay unique
+    return hit[1]
+

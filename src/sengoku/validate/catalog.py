@@ -1,0 +1,104 @@
+"""A game's cards as plain field dicts (card id -> the database's own fields), indexed for lookup.
+
+The rule interpreter reads cards only through this, never through SENGOKU YUGI's pydantic
+models, so any game's database (with its own fields: `rank`, `divine_spirit`, ...) works
+unchanged. The database is checked (schema + card rules) when loaded, once per run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from sengoku.validate.names import fold
+
+Card = dict[str, Any]
+
+
+@dataclass
+class Catalog:
+    """The cards of one card database, with the indexes entry resolution needs."""
+
+    game: str
+    name: str
+    version: str
+    content_hash: str
+    path: str | None
+    cards: dict[str, Card]
+    by_name: dict[str, list[str]] = field(default_factory=dict)  # folded name -> card ids
+    by_folded_id: dict[str, str] = field(default_factory=dict)  # case-folded id -> id
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], path: str | None = None, raw: bytes | None = None) -> "Catalog":
+        """Build a catalog from a parsed card database (`{"meta": {...}, "cards": [...]}`)."""
+        meta = data.get("meta", {})
+        cards = {c["id"]: c for c in data.get("cards", [])}
+        if raw is None:
+            import json
+
+            raw = json.dumps(data, sort_keys=True).encode()
+        catalog = cls(
+            game=meta.get("game", "sengoku-yugi"),
+            name=meta.get("name", ""),
+            version=str(meta.get("version", "")),
+            content_hash=hashlib.sha256(raw).hexdigest(),
+            path=path,
+            cards=cards,
+        )
+        for card_id, card in cards.items():
+            name = card.get("name")
+            if isinstance(name, str):
+                catalog.by_name.setdefault(fold(name), []).append(card_id)
+            catalog.by_folded_id[card_id.casefold()] = card_id
+        return catalog
+
+    @property
+    def folder(self) -> Path | None:
+        """The card database folder (where `game.toml` and `formats/` live), if known."""
+        return Path(self.path).parent if self.path else None
+
+    def describe(self) -> dict[str, str]:
+        """Return name, version and content hash, for reports (reproducibility)."""
+        return {"game": self.game, "name": self.name, "version": self.version, "hash": self.content_hash}
+
+    def show(self, card_id: str) -> str:
+        """Return a card as a player reads it: `Soma Lv2 (SY1-002)`."""
+        card = self.cards.get(card_id)
+        if card is None:
+            return card_id
+        level = card.get("level")
+        lv = f" Lv{level}" if isinstance(level, int) and not isinstance(level, bool) else ""
+        return f"{card.get('name', card_id)}{lv} ({card_id})"
+
+
+def load_catalog(path: Path | str) -> Catalog:
+    """Load and check a card database file or folder; raise DataError (CardDBError) if it is bad."""
+    return _load_catalog(str(Path(path).resolve()))
+
+
+@lru_cache(maxsize=16)
+def _load_catalog(path: str) -> Catalog:
+    from sengoku.carddb.load import CardDBError, check_data, read_json, resolve_cards_file
+
+    cards_file = resolve_cards_file(path)
+    data, raw = read_json(cards_file)
+    problems = [p for p in check_data(str(cards_file), data) if p.severity == "error"]
+    if problems:
+        raise CardDBError(cards_file, problems)
+    return Catalog.from_data(data, str(cards_file), raw)
+
+
+def catalog_from_db(db: Any) -> Catalog:
+    """Return the catalog of a loaded `CardDatabase` (the pydantic model), field names as in JSON."""
+    data = {"meta": db.meta.model_dump(mode="json"),
+            "cards": [c.model_dump(mode="json", by_alias=True) for c in db.cards]}
+    raw = None
+    if db.path and Path(db.path).is_file():
+        raw = Path(db.path).read_bytes()
+    catalog = Catalog.from_data(data, db.path, raw)
+    if db.content_hash:
+        catalog.content_hash = db.content_hash
+    return catalog

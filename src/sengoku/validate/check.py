@@ -1,0 +1,169 @@
+"""The checker: one decklist against a game's compiled rules and a card catalog.
+
+The checker knows nothing of output formats (reporters read its `ValidationResult`s) and
+nothing of any one game: every game-specific fact comes from the rule file and the cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sengoku.decklist.model import Decklist
+from sengoku.validate.catalog import Catalog
+from sengoku.validate.checks import CODE_CHECKS, CheckContext
+from sengoku.validate.resolve import Resolution, resolve
+from sengoku.validate.result import ValidationResult, Violation
+from sengoku.validate.rules import Rule, RuleBook, placeholders, render
+
+FORMAT_UNKNOWN = "unknown-format"
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A rule bound to one catalog: which cards match, their group keys and limits (computed once)."""
+
+    rule: Rule
+    matching: frozenset[str] | None  # None: every card
+    keys: Mapping[str, tuple[Any, ...]]  # copies: card id -> group key
+    limits: Mapping[str, int | None]  # copies: card id -> copy limit (None: unlimited)
+    card_fields: tuple[str, ...]  # fields the message shows as {card.<field>}
+
+
+class Checker:
+    """Check decklists of one game against one card catalog; build once, check many decks."""
+
+    def __init__(self, book: RuleBook, catalog: Catalog):
+        self.book = book
+        self.catalog = catalog
+        self.plans = tuple(self._plan(rule) for rule in book.rules)
+        self.checks = tuple(CODE_CHECKS[name] for name in book.checks)
+
+    def _plan(self, rule: Rule) -> _Plan:
+        cards = self.catalog.cards
+        matching = None if rule.where is None else frozenset(i for i, c in cards.items() if rule.where(c))
+        keys: dict[str, tuple[Any, ...]] = {}
+        limits: dict[str, int | None] = {}
+        if rule.type == "copies":
+            for card_id, card in cards.items():
+                keys[card_id] = tuple(card.get(f) for f in rule.per)
+                if rule.limit_by is not None:
+                    limits[card_id] = rule.limits.get(card.get(rule.limit_by))  # absent: unlimited
+                else:
+                    limits[card_id] = rule.max if isinstance(rule.max, int) else None
+        fields = tuple(p.split(".", 1)[1] for p in placeholders(rule.message) if p.startswith("card."))
+        return _Plan(rule, matching, keys, limits, fields)
+
+    def check(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
+        """Check one decklist; `syntax` are the problems found reading it (deck rules are then skipped)."""
+        return self.check_resolved(deck, syntax)[0]
+
+    def check_resolved(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> tuple[ValidationResult, Resolution]:
+        """Check one decklist; also return how its entries resolved (format checks need it)."""
+        syntax = list(syntax)
+        resolution = resolve(deck, self.catalog)
+        violations = syntax + resolution.violations
+        result = ValidationResult(path=deck.path, game=deck.game, mode=deck.mode, format=deck.format,
+                                  sections=resolution.sections, db_name=self.catalog.name,
+                                  db_version=self.catalog.version, db_hash=self.catalog.content_hash)
+        settings = deck.settings()
+        for plan in self.plans:
+            rule = plan.rule
+            if rule.when is not None and not rule.when(settings):
+                continue
+            if rule.type == "forbid":
+                violations.extend(self._forbid(plan, resolution))
+            elif syntax:
+                continue  # counts over a half-read deck would only add noise
+            elif rule.type == "count":
+                violations.extend(self._count(plan, deck, resolution, settings))
+            else:
+                violations.extend(self._copies(plan, resolution))
+        if syntax:
+            result.info["note"] = "deck-level rules were not checked: fix the syntax errors first"
+        else:
+            ctx = CheckContext(deck, self.catalog, resolution)
+            for check in self.checks:
+                violations.extend(check.run(ctx))
+        violations.sort(key=lambda v: (v.line is None, v.line or 0, v.column or 0))
+        result.violations = violations
+        return result, resolution
+
+    # --- rule types --------------------------------------------------------------------------
+
+    def _card_values(self, plan: _Plan, card_id: str) -> dict[str, Any]:
+        card = self.catalog.cards.get(card_id, {})
+        values: dict[str, Any] = {"card": self.catalog.show(card_id)}
+        for f in plan.card_fields:
+            value = card.get(f)
+            values[f"card.{f}"] = value.replace("_", " ") if isinstance(value, str) else value
+        return values
+
+    def _cards_shown(self, plan: _Plan, ids: list[str]) -> str:
+        return ", ".join(self.catalog.show(i) for i in ids)
+
+    def _count(self, plan: _Plan, deck: Decklist, res: Resolution, settings: Mapping[str, Any]) -> list[Violation]:
+        rule, matching = plan.rule, plan.matching
+        total = 0
+        ids: list[str] = []
+        for section in rule.sections:
+            for card_id, n in res.sections.get(section, {}).items():
+                if matching is None or card_id in matching:
+                    total += n
+                    ids.append(card_id)
+        lo, hi = _bound(rule.min, settings), _bound(rule.max, settings)
+        if (lo is None or total >= lo) and (hi is None or total <= hi):
+            return []
+        values = {"count": total, "min": lo, "max": hi, "cards": self._cards_shown(plan, ids),
+                  "sections": " and ".join(f"[[{s}]]" for s in rule.sections)}
+        message = render(rule.message, values)
+        missing = sum(res.unresolved.get(s, 0) for s in rule.sections)
+        if missing:
+            message += f" (not counting {missing} card(s) that could not be resolved)"
+        pos = next((deck.positions[s] for s in rule.sections if s in deck.positions), (None, None))
+        return [Violation(rule.id, rule.severity, message, pos[0], pos[1],
+                          tuple(ids) if rule.show_cards else ())]
+
+    def _copies(self, plan: _Plan, res: Resolution) -> list[Violation]:
+        rule, matching = plan.rule, plan.matching
+        groups: dict[tuple[Any, ...], list[Any]] = {}  # key -> [count, [ids], first (section, id)]
+        for section in rule.sections:
+            for card_id, n in res.sections.get(section, {}).items():
+                if matching is not None and card_id not in matching:
+                    continue
+                group = groups.setdefault(plan.keys[card_id], [0, [], (section, card_id)])
+                group[0] += n
+                group[1].append(card_id)
+        out = []
+        for key, (count, ids, first) in groups.items():
+            limit = plan.limits[ids[0]]
+            if limit is None or count <= limit:
+                continue
+            entry = res.first_entry.get(first)
+            values = {"count": count, "max": limit, "cards": self._cards_shown(plan, ids),
+                      "sections": " and ".join(f"[[{s}]]" for s in rule.sections),
+                      "key": " ".join(str(v) if f == "name" else f"{f} {v}" for f, v in zip(rule.per, key)),
+                      **{f"key.{f}": v for f, v in zip(rule.per, key)}, **self._card_values(plan, ids[0])}
+            out.append(Violation(rule.id, rule.severity, render(rule.message, values),
+                                 entry.line if entry else None, entry.column if entry else None,
+                                 tuple(ids) if rule.show_cards else ()))
+        return out
+
+    def _forbid(self, plan: _Plan, res: Resolution) -> list[Violation]:
+        rule, matching = plan.rule, plan.matching
+        out = []
+        for entry, card_id in res.resolved:
+            if entry.section in rule.sections and (matching is None or card_id in matching):
+                values = {"section": entry.section, **self._card_values(plan, card_id)}
+                out.append(Violation(rule.id, rule.severity, render(rule.message, values),
+                                     entry.line, entry.column, (card_id,) if rule.show_cards else ()))
+        return out
+
+
+def _bound(bound: int | str | None, settings: Mapping[str, Any]) -> int | None:
+    """An integer bound, or the value of the top-level key it names (ignored when not a number)."""
+    if isinstance(bound, str):
+        value = settings.get(bound)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return bound
