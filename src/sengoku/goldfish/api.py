@@ -1,0 +1,183 @@
+"""`goldfish()`: validate a deck, compile it for the engine, play many games, summarise them.
+
+The data flows one way: decklist + card DB -> validation -> engine tables -> games -> integer
+tallies -> `GoldfishResult`. Nothing here prints; the CLI and reporters do.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sengoku.errors import SengokuError
+from sengoku.goldfish.seeds import DEFAULT_SEED
+from sengoku.goldfish.wants import Want
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sengoku.carddb.models import CardDatabase
+    from sengoku.decklist.model import Decklist
+    from sengoku.goldfish.result import GoldfishResult
+    from sengoku.validate.result import ValidationResult
+
+GOINGS = ("first", "second")
+MODES = ("standard", "ultimate")
+DEFAULT_RUNS = 10_000
+DEFAULT_TURNS = 8
+MAX_TURNS = 200
+
+
+class GoldfishError(SengokuError):
+    """Options a simulation cannot run with (no runs, unknown policy, bad Commander …)."""
+
+
+class InvalidDeckError(SengokuError):
+    """The deck breaks construction rules; it must be valid to be simulated (issue 4)."""
+
+    def __init__(self, validation: ValidationResult) -> None:
+        self.validation = validation
+        n = len(validation.errors)
+        super().__init__(f"{validation.path or 'the deck'}: the deck is not valid ({n} error(s)); "
+                         "fix it before goldfishing")
+
+
+def default_decklist() -> Path:
+    """Return the bundled default decklist (`sengoku goldfish` with no DECK)."""
+    from sengoku.paths import data_dir
+
+    return data_dir("decklists") / "default.toml"
+
+
+def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
+    from sengoku.carddb.load import load_card_db
+    from sengoku.carddb.models import CardDatabase
+
+    return db if isinstance(db, CardDatabase) else load_card_db(db)
+
+
+def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | None = None) -> ValidationResult:
+    """Read (if a path) and validate a deck under `mode` (None: the decklist's own mode)."""
+    from sengoku.decklist.model import Decklist
+    from sengoku.validate import validate_deck
+
+    if deck is None:
+        deck = default_decklist()
+    if not isinstance(deck, Decklist):
+        from sengoku.decklist.read import read_decklist
+
+        deck, syntax = read_decklist(deck)
+        if syntax:  # a malformed file is an invalid deck: report it like `sengoku validate`
+            from sengoku.validate.result import ValidationResult
+
+            raise InvalidDeckError(ValidationResult(path=deck.path, violations=list(syntax), mode=deck.mode))
+    if mode is not None and mode != deck.mode:
+        deck = dataclasses.replace(deck, mode=mode)  # validate under the mode we will play (D5-D7)
+    result = validate_deck(deck, db)
+    if not result.valid:
+        raise InvalidDeckError(result)
+    return result
+
+
+def _check_options(runs: int, turns: int, going: str, policy: str, mode: str | None, jobs: int) -> None:
+    from sengoku.engine import POLICIES
+
+    if runs < 1:
+        raise GoldfishError(f"runs must be at least 1, not {runs}")
+    if not 1 <= turns <= MAX_TURNS:
+        raise GoldfishError(f"turns must be between 1 and {MAX_TURNS}, not {turns}")
+    if going not in GOINGS:
+        raise GoldfishError(f"going must be 'first' or 'second', not {going!r}")
+    if policy not in POLICIES:
+        raise GoldfishError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
+    if mode is not None and mode not in MODES:
+        raise GoldfishError(f"mode must be 'standard' or 'ultimate', not {mode!r}")
+    if jobs < 1:
+        raise GoldfishError(f"jobs must be at least 1, not {jobs}")
+
+
+def goldfish(
+    deck: Decklist | Path | str | None = None,
+    db: CardDatabase | Path | str | None = None,
+    *,
+    runs: int = DEFAULT_RUNS,
+    turns: int = DEFAULT_TURNS,
+    seed: int = DEFAULT_SEED,
+    policy: str = "greedy",
+    going: str = "first",
+    commander: str | None = None,
+    mode: str | None = None,
+    jobs: int = 1,
+    wants: Iterable[Want | str] = (),
+    progress: Callable[[int], None] | None = None,
+) -> GoldfishResult:
+    """Goldfish a deck: play `runs` seeded games of `turns` turns and summarise them.
+
+    `deck` is a `Decklist`, a decklist path, or None (the bundled default deck); `db` a
+    `CardDatabase`, a path, or None (the default database). `wants` are 'NAME[:N]' strings or
+    `Want`s. Raise `InvalidDeckError` (with `.validation`) for a deck breaking the rules and
+    another `SengokuError` for unusable options. Same inputs and seed -> same result, for any
+    `jobs`.
+    """
+    from sengoku.engine import MEASURES, choose_commander, compile_deck
+    from sengoku.goldfish.hand import CardFacts, OpeningHandModel
+    from sengoku.goldfish.result import GoldfishResult
+    from sengoku.goldfish.simulate import Plan, play_all
+    from sengoku.goldfish.stats import first_turn_distribution
+    from sengoku.goldfish.wants import resolve_wants
+
+    _check_options(runs, turns, going, policy, mode, jobs)
+    card_db = _load_db(db)
+    validation = validate(deck, card_db, mode)
+    mode = validation.mode
+    sections = validation.sections
+    characters = {c.id: c for c in card_db.characters()}
+    wanted = resolve_wants(wants, (c.name for c in characters.values()))
+
+    tables = compile_deck(card_db, sections, mode=mode)
+    cmd = choose_commander(tables, name=commander)  # S1
+    cmd_card = characters[tables.card_id[cmd]]
+
+    # The exact side counts from the validated deck itself, not from the engine's tables.
+    facts = {cid: CardFacts(cid, c.name, c.level, c.charge_value, c.deployment_cost)
+             for cid, c in characters.items()}
+    stronghold = dict(sections.get("main", {}))
+    stronghold[cmd_card.id] -= 1  # S1: the Commander leaves the Character Deck
+    nameless = [characters[cid].name for cid in sections.get("nameless", {}) if cid in characters]
+    hand = OpeningHandModel(facts, stronghold, facts[cmd_card.id], going == "first", wanted, nameless)
+
+    plan = Plan(tables=tables, commander=cmd, policy=policy, turns=turns, going_first=going == "first",
+                seed=seed, packed=hand.packed_table(tables.card_id), measures=tuple(MEASURES))
+    tally = play_all(plan, runs, jobs, progress)
+
+    return GoldfishResult(
+        runs=runs,
+        turns=turns,
+        seed=seed,
+        going=going,
+        policy=policy,
+        mode=mode,
+        commander={"id": cmd_card.id, "name": cmd_card.name, "epithet": cmd_card.epithet,
+                   "chosen": "named" if commander else "S1"},
+        deck=_deck_info(validation, hand.deck_size),
+        card_db={"name": card_db.meta.name, "version": card_db.meta.version,
+                 "sha256": card_db.content_hash, "sample": card_db.meta.sample},
+        opening_hand=hand.summarise(tally.hands, tally.runs),
+        curve=tally.curve.curve(),
+        first_level3=first_turn_distribution(tally.first_level3, turns, tally.runs),
+        first_level4=first_turn_distribution(tally.first_level4, turns, tally.runs),
+        skipped_abilities={"total": tally.skipped_abilities,
+                           "per_game": round(tally.skipped_abilities / tally.runs, 4)},
+        measures=tuple(MEASURES),
+    )
+
+
+def _deck_info(validation: ValidationResult, stronghold_cards: int) -> dict[str, Any]:
+    main = sum(validation.sections.get("main", {}).values())
+    return {
+        "path": validation.path,
+        "main_cards": main,
+        "nameless_cards": sum(validation.sections.get("nameless", {}).values()),
+        "familiar_cards": sum(validation.sections.get("familiars", {}).values()),
+        "stronghold_cards": stronghold_cards,
+    }

@@ -1,0 +1,126 @@
+"""The text report of a goldfish simulation: rich tables and the AP chart, for a terminal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sengoku.goldfish.chart import band_chart
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from sengoku.goldfish.result import GoldfishResult
+
+# What each engine measure means, for table rows (names are the engine's MEASURES).
+MEASURE_LABELS = {
+    "ap_main": "AP at Main Phase start",
+    "ap_charge_base": "AP from AP Charge (base)",
+    "ap_charge_cards": "AP from charged cards",
+    "ap_growth_focus": "AP from Growth/Focus",
+    "ap_spent": "AP spent",
+    "ap_end": "AP left at end",
+    "allies": "allies in play",
+    "highest_level": "highest level in play",
+    "hp_total": "total HP in play",
+    "hand": "cards in hand",
+    "stronghold": "Stronghold cards left",
+}
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def render(result: GoldfishResult, console: Console) -> None:
+    """Print the whole report to `console`."""
+    from rich.table import Table
+
+    r = result
+    cmd = r.commander
+    console.print(
+        f"[bold]Goldfish[/bold] {r.deck.get('path') or 'deck'} — {r.runs} runs × {r.turns} turns, "
+        f"going {r.going}, policy {r.policy}, {r.mode} mode, seed {r.seed}"
+    )
+    console.print(f"Commander: {cmd['name']} ({cmd['epithet']}, {cmd['id']})"
+                  f"{'' if cmd['chosen'] == 'named' else ' — chosen by S1'}; "
+                  f"card DB {r.card_db['name']} {r.card_db['version']}")
+
+    oh = r.opening_hand
+    t = Table(title=f"Opening hand: {oh['hand_size']} cards from a {oh['deck_size']}-card Stronghold "
+                    f"(turn-1 AP {oh['turn1_ap']})", title_justify="left")
+    for col, justify in (("event", "left"), ("exact", "right"), ("simulated", "right"),
+                         ("95% interval", "right"), ("check", "left")):
+        t.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for p in oh["probabilities"]:
+        lo, hi = p["ci95"]
+        check = "ok" if p["ok"] else f"[bold red]ERROR: {p['z']} SE off[/bold red]"
+        t.add_row(p["label"], _pct(p["exact"]), _pct(p["simulated"]), f"{_pct(lo)}–{_pct(hi)}", check)
+    console.print(t)
+
+    cv = oh["charge_value"]
+    t = Table(title=f"Total charge value of the hand (mean exact {cv['mean']['exact']}, "
+                    f"simulated {cv['mean']['simulated']})", title_justify="left")
+    t.add_column("total", justify="right")
+    rows = [row for row in cv["distribution"] if row["exact"] >= 0.0005 or row["simulated"] > 0]
+    t.add_column("exact", justify="right")
+    t.add_column("simulated", justify="right")
+    for row in rows:
+        t.add_row(str(row["total"]), _pct(row["exact"]), _pct(row["simulated"]))
+    console.print(t)
+
+    t = Table(title="Cards of each level in the hand (exact / simulated)", title_justify="left")
+    t.add_column("level")
+    t.add_column("in deck", justify="right")
+    sizes = range(oh["hand_size"] + 1)
+    for k in sizes:
+        t.add_column(f"{k} cards", justify="right")
+    for lv in oh["levels"]:
+        cells = [f"{_pct(d['exact'])} / {_pct(d['simulated'])}" for d in lv["distribution"]]
+        t.add_row(f"Level {lv['level']}", str(lv["in_deck"]), *cells)
+    console.print(t)
+
+    _curve_table(r, console)
+
+    console.print("AP at the start of the Main Phase (ap_main):")
+    for line in band_chart(r.curve, "ap_main"):
+        console.print(line, markup=False, highlight=False)
+
+    t = Table(title="First turn with an ally of Level 3 / Level 4 in play", title_justify="left")
+    t.add_column("turn", justify="right")
+    t.add_column("Level 3", justify="right")
+    t.add_column("Level 4", justify="right")
+    for a, b in zip(r.first_level3["by_turn"], r.first_level4["by_turn"]):
+        t.add_row(str(a["turn"]), _pct(a["fraction"]), _pct(b["fraction"]))
+    t.add_row(f"never in {r.turns}", _pct(r.first_level3["never"]["fraction"]),
+              _pct(r.first_level4["never"]["fraction"]))
+    console.print(t)
+
+    s = r.skipped_abilities
+    console.print(f"Abilities without a structured effect, not simulated (C5): {s['total']} "
+                  f"({s['per_game']} per game).")
+    for p in r.errors:
+        console.print(f"[bold red]error:[/bold red] {p['event']}: simulated {p['simulated']} lies "
+                      f"{p['z']} standard errors from the exact {p['exact']} — this is a bug, please report it")
+
+
+def _curve_table(r: GoldfishResult, console: Console) -> None:
+    from rich.table import Table
+
+    t = Table(title="Per turn: mean, then p10 · p50 · p90", title_justify="left")
+    t.add_column("measure")
+    for row in r.curve:
+        t.add_column(f"T{row['turn']}", justify="right")
+    for m in r.measures:
+        cells = []
+        for row in r.curve:
+            s: dict[str, Any] = row[m]
+            cells.append(f"{s['mean']:.1f}\n[dim]{s['p10']}·{s['p50']}·{s['p90']}[/dim]")
+        t.add_row(MEASURE_LABELS.get(m, m), *cells)
+    console.print(t)
+
+
+def validation_report(validation: object) -> str:
+    """Return the validator's text report of a deck refused for simulation."""
+    from sengoku.validate.reporters import render_text  # the validator's own text reporter
+
+    return render_text(validation)

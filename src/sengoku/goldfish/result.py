@@ -1,0 +1,70 @@
+"""What a goldfish simulation returns, and its JSON form (byte-identical for the same inputs)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class GoldfishResult:
+    """The statistics of `runs` goldfish games of one deck (SPEC G1-G3).
+
+    `curve` holds one object per turn (numbered from 1) with `turn` and, for every engine
+    measure, `{mean, p10, p50, p90}`; `opening_hand["probabilities"]` each hold `event`,
+    `exact`, `simulated`, `ci95` and `ok` (False: more than 4 standard errors from exact).
+    """
+
+    runs: int
+    turns: int
+    seed: int
+    going: str
+    policy: str
+    mode: str
+    commander: dict[str, Any]
+    deck: dict[str, Any]
+    card_db: dict[str, Any]
+    opening_hand: dict[str, Any]
+    curve: list[dict[str, Any]]
+    first_level3: dict[str, Any]
+    first_level4: dict[str, Any]
+    skipped_abilities: dict[str, Any]
+    measures: tuple[str, ...] = field(default=())
+
+    @property
+    def errors(self) -> list[dict[str, Any]]:
+        """Return the opening-hand events whose simulated value is > 4 SE from exact (a bug)."""
+        return [p for p in self.opening_hand["probabilities"] if not p["ok"]]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the result as plain JSON-ready data."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "runs": self.runs,
+            "turns": self.turns,
+            "seed": self.seed,
+            "going": self.going,
+            "policy": self.policy,
+            "mode": self.mode,
+            "commander": self.commander,
+            "deck": self.deck,
+            "card_db": self.card_db,
+            "opening_hand": self.opening_hand,
+            "curve": self.curve,
+            "first_level3": self.first_level3,
+            "first_level4": self.first_level4,
+            "skipped_abilities": self.skipped_abilities,
+            "errors": [f"{p['event']}: simulated {p['simulated']} is {p['z']} standard errors from "
+                       f"exact {p['exact']}" for p in self.errors],
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """Return the JSON text (same inputs and seed give the same bytes)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
