@@ -1,5 +1,70 @@
-"""`sengoku importer`: (being built; see the issue tracker)."""
+"""`sengoku import`: turn a plain-text decklist (`3 Soma Lv2` per line) into decklist TOML."""
 
 from __future__ import annotations
 
-from sengoku.cli import app  # noqa: F401
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from sengoku.cli import app
+
+
+@app.command("import")
+def import_(
+    file: Path = typer.Argument(..., help="The text decklist to import; '-' reads stdin."),
+    output: Optional[Path] = typer.Option(
+        None, "-o", "--output", help="Write the TOML to this file (atomically) instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the --output file if it exists."),
+    mode: str = typer.Option(
+        "auto", "--mode", help="Decklist mode: standard, ultimate, or auto (ultimate when the list holds "
+        "familiars, else standard)."),
+    name: Optional[str] = typer.Option(None, "--name", help="The deck's name (the TOML's `name` key)."),
+    db: Optional[Path] = typer.Option(
+        None, "--db", help="Card database (folder or cards.json) to resolve card names against. "
+        "Default: $SENGOKU_DB, else the bundled sample set."),
+) -> None:
+    """Import a plain-text SENGOKU YUGI decklist as decklist TOML.
+
+    One card per line -- `3 Soma Lv2`, `3x Soma (Lv 2)`, `Soma Lv2 x3`, an epithet in quotes
+    when a name and level are shared, or a card id -- under optional section headers (`Main:`,
+    `Nameless:`, `Familiars:` or `[familiars]`); `#` and `//` start comments, which are kept.
+    Cards are placed in the section their kind belongs in. Every line that is not understood,
+    and every unknown card (with the closest names), is reported with its line number; then
+    nothing is written and the exit code is 1. Exit 0 when written, 2 when the input cannot be
+    read or the output exists without --force.
+    """
+    import sys
+
+    from sengoku.decklist.fmt import atomic_write_text
+    from sengoku.decklist.fmt import game_context
+    from sengoku.decklist.text_import import MODES, import_text, read_text_list
+    from sengoku.errors import DataError
+
+    if mode not in MODES:
+        raise DataError(None, f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if output is not None and output.exists() and not force:
+        raise DataError(output, "already exists; pass --force to overwrite it")
+    if output is not None and output.is_dir():
+        raise DataError(output, "is a folder; give a file name")
+    source = "<stdin>" if str(file) == "-" else str(file)
+    text = sys.stdin.read() if str(file) == "-" else read_text_list(file)
+    _, cards, ctx_notes = game_context("sengoku-yugi", db)
+    if cards is None:
+        raise DataError(db, "cannot read the card database: " + "; ".join(ctx_notes))
+    result = import_text(text, cards, mode=mode, name=name, source=source)
+    for problem in result.problems:
+        typer.echo(f"{source}:{problem.line}: {problem.message}: {problem.text.strip()!r}", err=True)
+    for note in result.notes:
+        typer.echo(f"{source}: {note}", err=True)
+    if result.problems:
+        typer.echo(f"{source}: {len(result.problems)} line(s) not imported; nothing written", err=True)
+        raise SystemExit(1)  # not typer.Exit: cli.main() drops its code (standalone_mode=False)
+    counts = {s: sum(e.count for e in result.deck.section(s)) for s in ("main", "nameless", "familiars")}
+    summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    if output is None:
+        sys.stdout.write(result.toml)
+        typer.echo(f"{source}: imported {summary} ({result.deck.mode})", err=True)
+    else:
+        atomic_write_text(output, result.toml)
+        typer.echo(f"{source}: imported {summary} ({result.deck.mode}) -> {output}", err=True)
