@@ -1,5 +1,66 @@
-"""`sengoku validate`: (being built; see the issue tracker)."""
+"""`sengoku validate`: check decklists against their game's construction rules and a card database."""
 
 from __future__ import annotations
 
-from sengoku.cli import app  # noqa: F401
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from sengoku.cli import app
+
+
+class Output(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+    junit = "junit"
+    sarif = "sarif"
+
+
+@app.command("validate")
+def validate(
+    paths: list[Path] = typer.Argument(
+        ..., help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
+        show_default=False),
+    db: Optional[Path] = typer.Option(
+        None, "--db", help="Card database (cards.json or its folder) for decklists of its game. Default: "
+        "the game's bundled database ($SENGOKU_DB for SENGOKU YUGI). A game.toml beside it replaces the "
+        "bundled rules.", show_default=False),
+    format: Optional[str] = typer.Option(
+        None, "--format", help="Tournament format (a name from `sengoku formats`, or a format file) to "
+        "check every decklist against; overrides each decklist's own `format` key.", show_default=False),
+    as_of: Optional[str] = typer.Option(
+        None, "--as-of", help="Check formats with the banned/restricted lists in force on this date "
+        "(YYYY-MM-DD). Default: today.", show_default=False),
+    strict: bool = typer.Option(
+        False, "--strict", help="Warnings fail too (exit 1), e.g. a Nameless that can never grow."),
+    output: Output = typer.Option(
+        Output.text, "--output", "-o", help="Report format on stdout: text (path:line:col severity rule "
+        "message \\[cards]), json, github (workflow annotations), junit (XML, one test case per file), "
+        "sarif (2.1.0, for code scanning)."),
+) -> None:
+    """Check decklists against every deck-construction rule of their game (SPEC D1-D8 for SENGOKU
+    YUGI) and a card database, reporting every problem of every file with its rule id and line.
+
+    The report goes to stdout, a one-line summary to stderr.
+
+    Exit 0 when every file is valid (warnings allowed unless --strict), 1 when any file has an error, 2 when a path does not exist, a folder holds no *.toml, or the card database or an option cannot be used.
+    """
+    import sys
+
+    from sengoku.validate.api import parse_as_of, validate_paths
+    from sengoku.validate.reporters import get_reporter
+
+    writer = get_reporter(output.value)
+    run = validate_paths(paths, db=db, format=format, as_of=parse_as_of(as_of), strict=strict)
+    writer(run, sys.stdout)
+    sys.stdout.flush()
+    s = run.summary()
+    strict_note = " (--strict: warnings fail)" if strict else ""
+    typer.echo(f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
+               f"{s['errors']} error(s), {s['warnings']} warning(s){strict_note}", err=True)
+    # sys.exit, not typer.Exit: the CLI runs typer with standalone_mode=False, where an Exit's
+    # code is returned rather than raised, and main() does not pass it on.
+    sys.exit(run.exit_code)

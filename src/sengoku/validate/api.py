@@ -207,7 +207,9 @@ def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
         else:
             problems.append(f"{p}: no such file or folder")
     if problems:
-        raise DataError(None, "; ".join(problems))
+        first, _, why = problems[0].partition(": ")
+        also = f" (also: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
+        raise DataError(first, why + also)
     unique = list(dict.fromkeys(out))
     if not unique:
         raise DataError(None, "no decklist paths given")

@@ -15,7 +15,7 @@ from sengoku.validate.catalog import Catalog
 from sengoku.validate.checks import CODE_CHECKS, CheckContext
 from sengoku.validate.resolve import Resolution, resolve
 from sengoku.validate.result import ValidationResult, Violation
-from sengoku.validate.rules import Rule, RuleBook, placeholders, render
+from sengoku.validate.rules import Rule, RuleBook, compile_filter, placeholders, render
 
 FORMAT_UNKNOWN = "unknown-format"
 
@@ -86,9 +86,32 @@ class Checker:
             ctx = CheckContext(deck, self.catalog, resolution)
             for check in self.checks:
                 violations.extend(check.run(ctx))
+            result.info.update(self._info(resolution, settings))
         violations.sort(key=lambda v: (v.line is None, v.line or 0, v.column or 0))
         result.violations = violations
         return result, resolution
+
+    def _info(self, res: Resolution, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Values the game file asks to report per card (`[[info]]`): base + the card's field `add`.
+
+        Issue 5: champions reports each Champion's starting life (the table's base life plus
+        the card's modifier); a report, not a check, so it lives beside the rules.
+        """
+        out: dict[str, Any] = {}
+        for spec in self.book.game.raw.get("info", ()):
+            where, when = compile_filter(spec.get("where")), compile_filter(spec.get("when"))
+            if when is not None and not when(settings):
+                continue
+            base = _bound(spec.get("base", 0), settings) or 0
+            values: dict[str, Any] = {}
+            for section in spec["sections"]:
+                for card_id in res.sections.get(section, {}):
+                    card = self.catalog.cards[card_id]
+                    add = card.get(spec["add"])
+                    if (where is None or where(card)) and isinstance(add, int) and not isinstance(add, bool):
+                        values[str(card.get("name", card_id))] = base + add
+            out[spec["id"]] = values
+        return out
 
     # --- rule types --------------------------------------------------------------------------
 

@@ -1,0 +1,36 @@
+"""GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=<rule>::<message>`.
+
+GitHub shows these as annotations on the decklist lines of a pull request.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TextIO
+
+
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _prop(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def line_for(path: str | None, v: Any) -> str:
+    """Return one workflow command line for a violation."""
+    props = [f"file={_prop(path or '')}"]
+    if v.line is not None:
+        props.append(f"line={v.line}")
+        if v.column is not None:
+            props.append(f"col={v.column}")
+    props.append(f"title={_prop(v.rule)}")
+    message = v.message + (f" [{', '.join(v.cards)}]" if v.cards else "")
+    kind = "error" if v.severity == "error" else "warning"
+    return f"::{kind} {','.join(props)}::{_data(message)}"
+
+
+def write(run: Any, stream: TextIO) -> None:
+    """Write one workflow command per violation (valid files print nothing)."""
+    for result in run.results:
+        for v in result.violations:
+            stream.write(line_for(result.path, v) + "\n")

@@ -1,0 +1,40 @@
+"""Text report: one line per violation, `path:line:col severity rule-id message [cards]`.
+
+Coloured with rich when the stream is a terminal; plain otherwise (so it can be grepped).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TextIO
+
+_STYLE = {"error": "bold red", "warning": "yellow"}
+
+
+def location(path: str | None, line: int | None, column: int | None) -> str:
+    """Return `path:line:col`, leaving out what is unknown."""
+    where = path or "<decklist>"
+    if line is not None:
+        where += f":{line}"
+        if column is not None:
+            where += f":{column}"
+    return where
+
+
+def write(run: Any, stream: TextIO) -> None:
+    """Write every file's violations (or that it is valid) to `stream`."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(file=stream, highlight=False, soft_wrap=True)
+    for result in run.results:
+        if not result.violations:
+            cards = sum(sum(c.values()) for c in result.sections.values())
+            console.print(Text.assemble((location(result.path, None, None), "bold"), " ",
+                                        ("valid", "green"), f" ({result.game}, {result.mode}, {cards} cards)"))
+            continue
+        for v in result.violations:
+            line = Text.assemble((location(result.path, v.line, v.column), "bold"), " ",
+                                 (v.severity, _STYLE.get(v.severity, "")), " ", (v.rule, "cyan"), " ", v.message)
+            if v.cards:
+                line.append(f" [{', '.join(v.cards)}]", "dim")
+            console.print(line)
