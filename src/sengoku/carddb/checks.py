@@ -71,8 +71,8 @@ def check_boosts(path: str, cards: list[Any], valid: set[int]) -> Iterator[Probl
             if n not in allowed:
                 want = " or ".join(str(a) for a in allowed)
                 yield _p(path, i, card, f"boost.{kind}",
-                         f"a Level {card['level']} {card['kind']} card has {want} {kind} "
-                         f"boost value(s), not {n} (C3)", "boost-level")
+                         f"a Level {card['level']} {card['kind']} card carries {want} {kind} "
+                         f"self-boost value(s) (C3), but this one has {n}", "boost-level")
 
 
 def check_familiars(path: str, cards: list[Any], valid: set[int]) -> Iterator[Problem]:

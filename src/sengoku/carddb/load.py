@@ -22,6 +22,9 @@ CARDS_FILE = "cards.json"
 
 # meta.game -> (schema file, semantic checks). Other games register here too.
 SCHEMAS: dict[str, str] = {"sengoku-yugi": "sengoku-card-db.schema.json"}
+# issue 5: the games beside SENGOKU YUGI (generic model and checks in carddb/generic.py)
+SCHEMAS.update({"senjutsu": "senjutsu-card-db.schema.json", "fe-tcg": "fe-tcg-card-db.schema.json",
+                "clan-tactics": "clan-tactics-card-db.schema.json", "champions": "champions-card-db.schema.json"})
 
 
 class CardDBError(DataError):
@@ -81,8 +84,8 @@ def _sort_key(parts: Any) -> list[tuple[int, Any]]:
 
 
 def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
-    """Check `data` against a bundled schema; return one problem per violation."""
-    problems = []
+    """Check `data` against a bundled schema; return one problem per violation, no repeats."""
+    problems: list[Problem] = []
     errors = sorted(_validator(schema_file).iter_errors(data), key=lambda e: _sort_key(e.absolute_path))
     for err in errors:
         parts = list(err.absolute_path)
@@ -91,17 +94,28 @@ def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
             card = data["cards"][parts[1]]
             if isinstance(card, dict) and isinstance(card.get("id"), str):
                 card_id = card["id"]
-        problems.append(Problem(path=path, message=_message(err), card_id=card_id,
-                                json_path=_json_path(parts), code="schema"))
+        for where, message in _messages(err, parts):
+            problem = Problem(path=path, message=message, card_id=card_id,
+                              json_path=_json_path(where), code="schema")
+            if problem not in problems:
+                problems.append(problem)
     return problems
 
 
-def _message(err: Any) -> str:
-    """Return a schema error's message, made specific where jsonschema's is vague."""
+def _messages(err: Any, parts: list[Any]) -> list[tuple[list[Any], str]]:
+    """Return (json path parts, message) for a schema error, worded for people who edit cards."""
     if err.validator == "enum" and isinstance(err.validator_value, list):
         choices = ", ".join(map(str, err.validator_value))
-        return f"{err.instance!r} is not one of: {choices}"
-    return err.message
+        return [(parts, f"{err.instance!r} is not one of: {choices}")]
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = set(err.schema.get("properties", {}))
+        extras = [k for k in err.instance if k not in allowed]
+        if extras:  # one problem per unknown field, pointing at the field itself
+            return [(parts + [k], f"unknown field {k!r}") for k in extras]
+    if err.validator == "required" and isinstance(err.instance, dict):
+        missing = [k for k in err.validator_value if k not in err.instance]
+        return [(parts, f"missing field {k!r}") for k in missing]
+    return [(parts, err.message)]
 
 
 def card_lines(text: str) -> list[int]:
@@ -183,6 +197,11 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
         broken = {_card_index(p) for p in problems}
         valid = {i for i in range(len(cards)) if i not in broken}
         problems.extend(run_checks(path, cards, valid))
+    elif isinstance(cards, list):  # issue 5: the other games' common checks
+        from sengoku.carddb.generic import run_checks as generic_checks
+
+        broken = {_card_index(p) for p in problems}
+        problems.extend(generic_checks(path, cards, {i for i in range(len(cards)) if i not in broken}))
     problems.sort(key=lambda p: (_card_index(p) if _card_index(p) is not None else -1, p.json_path))
     if text is not None:
         lines = card_lines(text)
@@ -259,6 +278,8 @@ def load_card_db(path: Path | str | None = None) -> "CardDatabase":
     problems = [p for p in check_data(str(cards_file), data, _decode(raw)) if p.severity == "error"]
     if problems:
         raise CardDBError(cards_file, problems)
+    if _game_of(data) != "sengoku-yugi":  # issue 5: the other games' cards share one generic model
+        from sengoku.carddb.generic import GenericCardDatabase as CardDatabase  # type: ignore[assignment]
     db = CardDatabase.model_validate(
         {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}
     )
