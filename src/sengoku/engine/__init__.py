@@ -1,0 +1,64 @@
+"""The SENGOKU YUGI rules engine (SPEC S, T, M, K, U, B, G) for goldfish simulation.
+
+Interface (stable; `sengoku.goldfish` builds on it)::
+
+    from sengoku.engine import compile_deck, choose_commander, make_policy, POLICIES, play_game, MEASURES
+    tables = compile_deck(db, sections, mode="standard", board=None)
+    cmd = choose_commander(tables, name=None)
+    policy = make_policy("greedy")
+    g = play_game(tables, policy, rng, turns=8, going_first=True, commander=cmd)
+
+`compile_deck(db, sections, mode, board)`: `sections` is `ValidationResult.sections`
+(section -> card id -> count; sections "main", "nameless", "familiars"); `mode` "standard"
+(familiars ignored, D7) or "ultimate"; `board` None reads `board.json` beside the card
+database (B1), or pass a `sengoku.carddb.board.Board` / a mapping shaped like that file.
+Raises `EngineError` (a `SengokuError`) for unknown cards, misplaced cards, no board room.
+
+`tables` (`DeckTables`) holds per-card tuples indexed by card index 0..tables.n-1:
+`level`, `kind` (MAIN=0, SUPPORT=1, NAMELESS=2, FAMILIAR=3), `name_id` (and `name`),
+`cost` (deployment cost = max HP; contract cost for familiars), `charge` (charge value),
+`gender` (MALE=0, FEMALE=1, -1 familiars), `weapon` (index into `carddb.models.WEAPONS`, -1
+familiars), `count` (copies in the deck), `card_id` (the id string), `section`; and
+`tables.deck_indices` (main-section copies, one index per copy, Commander NOT removed),
+`tables.stronghold_after(cmd)` (the Stronghold before the shuffle: Commander removed),
+`tables.can_grow_or_focus(card, onto)` and `tables.grow_or_focus_mask(cmd)` (per card index:
+can it Grow or Focus onto the Commander, M2/M3), `tables.index_of(card_id)`.
+
+`choose_commander(tables, name=None)` -> card index (S1 Decision; `name` pins a card name or
+id; raises `EngineError` if it is not a Level 1 Main card of the deck).
+
+`make_policy(name)` with names in `POLICIES` ("greedy" default, "charge", "random", "idle");
+`describe(name)` gives the policy's description.
+
+`play_game(...)` -> `GameRecord` with `opening_hand` (card indices drawn at S6, after the
+Commander left the deck), `turns` (one tuple per turn in `MEASURES` order), `first_level3` /
+`first_level4` (1-based turn at whose end an ally of Level ≥ 3 / ≥ 4 is first in play, or
+None), `skipped_abilities` (C5), `won_turn` (K5, attacks by the random policy only), `commander`.
+
+MEASURES, per turn: `ap_main` AP at the start of the Main Phase; `ap_charge_base` 10 (T2a);
+`ap_charge_cards` charge values of cards sent (T2a); `ap_growth_focus` AP from Growth/Focus;
+`ap_spent` AP spent (HP Charge, deployment, moves, ability costs...); `ap_end` AP at the end of
+the turn; `allies` in play (Commander, Nameless and Released familiars included);
+`highest_level` in play; `hp_total` of allies in play; `hand` Character cards in hand at the
+end of the turn; `stronghold` cards left in the Stronghold at the end of the turn.
+
+For finer control, `GameState` (the rules: setup, phases, `legal_actions()`, `apply()`, one
+checked method per action) and the combat arithmetic in `sengoku.engine.combat`.
+"""
+
+from __future__ import annotations
+
+from sengoku.engine.board import COMMAND_ZONE, Geometry, compile_geometry
+from sengoku.engine.combat import boosted_attack, boosted_defense, combat_damage, last_guard_combat
+from sengoku.engine.errors import EngineError, IllegalAction
+from sengoku.engine.game import MEASURES, GameRecord, play_game
+from sengoku.engine.policies import POLICIES, Policy, describe, make_policy
+from sengoku.engine.state import GameState, choose_commander
+from sengoku.engine.tables import DeckTables, compile_deck
+
+__all__ = [
+    "COMMAND_ZONE", "DeckTables", "EngineError", "GameRecord", "GameState", "Geometry", "IllegalAction",
+    "MEASURES", "POLICIES", "Policy", "boosted_attack", "boosted_defense", "choose_commander",
+    "combat_damage", "compile_deck", "compile_geometry", "describe", "last_guard_combat", "make_policy",
+    "play_game",
+]

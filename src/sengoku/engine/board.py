@@ -1,0 +1,94 @@
+"""The board geometry (B1) compiled into int tables: spaces are small ints, not (row, column) pairs.
+
+The geometry itself is data (`board.json` in the card DB folder, read by
+`sengoku.carddb.board.load_board`); this module only turns it into lookups the engine can use
+in its inner loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sengoku.engine.errors import EngineError
+
+COMMAND_ZONE = -1  # the Command Zone is not a space of the field (M1, M4)
+CORNERS = ("near_left", "near_right", "far_left", "far_right")
+
+
+def corner_mask(corners: tuple[str, ...] | list[str]) -> int:
+    """Return a bit mask of corner gems/arrows (bit i = CORNERS[i])."""
+    mask = 0
+    for c in corners:
+        mask |= 1 << CORNERS.index(c)
+    return mask
+
+
+class Geometry:
+    """Spaces numbered 0..n_spaces-1 (our half first, then the Invasion Zone).
+
+    `coords[s]` its (row, column); `neighbours[s]` spaces one orthogonal step away that an ally
+    may stand on (M4, M5); `perimeter` the Stronghold Perimeter spaces in file order (M1, S2);
+    `is_perimeter[s]`, `is_frontline[s]`; `reach_common[s]` whether the common attack range from
+    `s` holds the opponent's Stronghold and `reach_corners[s]` the corner mask that would (K4).
+    """
+
+    def __init__(self, board: Any):
+        self.board = board
+        self.coords = tuple(board.spaces)
+        index = {sp: i for i, sp in enumerate(self.coords)}
+        self.index = index
+        self.n_spaces = len(self.coords)
+        self.neighbours = tuple(tuple(index[n] for n in board.neighbours(sp)) for sp in self.coords)
+        self.perimeter = tuple(index[sp] for sp in board.perimeter)
+        per = set(self.perimeter)
+        self.is_perimeter = tuple(i in per for i in range(self.n_spaces))
+        self.is_frontline = tuple(board.line(sp) == "frontline" for sp in self.coords)
+        target = board.enemy_stronghold
+        self.reach_common = tuple(target in board.attack_range(sp, ()) for sp in self.coords)
+        self.reach_corners = tuple(
+            sum(1 << k for k, c in enumerate(CORNERS) if target in board.attack_range(sp, (c,)))
+            for sp in self.coords
+        )
+
+    def space(self, row: int, column: int) -> int:
+        """Return the space number of (row, column)."""
+        try:
+            return self.index[(row, column)]
+        except KeyError:
+            raise EngineError(f"no space at row {row}, column {column} on this board") from None
+
+    def reaches_enemy_stronghold(self, space: int, corners: int) -> bool:
+        """Check if an ally on `space` with corner mask `corners` has the opponent's Stronghold in range."""
+        return self.reach_common[space] or bool(self.reach_corners[space] & corners)
+
+
+def _board_from_mapping(data: Mapping[str, Any]) -> Any:
+    from sengoku.carddb.board import Board
+
+    def rc(s: Any) -> tuple[int, int]:
+        return (s["row"], s["column"]) if isinstance(s, Mapping) else (int(s[0]), int(s[1]))
+
+    def off(o: Any) -> tuple[int, int]:
+        return (o["ahead"], o["side"]) if isinstance(o, Mapping) else (int(o[0]), int(o[1]))
+
+    try:
+        return Board(
+            columns=data["columns"],
+            rows=tuple(data["rows"]),
+            stronghold=rc(data["stronghold"]),
+            perimeter=tuple(rc(s) for s in data["stronghold_perimeter"]),
+            invasion_rows=tuple(data["invasion_zone"]["enemy_rows"]),
+            common_range=tuple(off(o) for o in data["attack_range"]["common"]),
+            corners={k: off(v) for k, v in data["attack_range"]["corners"].items()},
+            name=data.get("name", ""),
+        )
+    except (KeyError, TypeError, IndexError) as exc:
+        raise EngineError(f"board mapping is missing or has a bad field: {exc}") from None
+
+
+def compile_geometry(board: Any) -> Geometry:
+    """Compile a `sengoku.carddb.board.Board` (or a mapping shaped like board.json) for the engine."""
+    if isinstance(board, Mapping):
+        board = _board_from_mapping(board)
+    return Geometry(board)

@@ -1,0 +1,284 @@
+"""Compile a resolved deck into plain int tables, once, so the game loop never touches pydantic.
+
+Every card of the deck gets a small index (0..n-1, in section order, then card id order); each
+per-card fact is a tuple indexed by it. A copy in a zone is just its index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sengoku.carddb.models import WEAPONS, CardDatabase, Character, Familiar
+from sengoku.engine.board import Geometry, compile_geometry, corner_mask
+from sengoku.engine.errors import EngineError
+
+# Kind codes (C1, C4).
+MAIN, SUPPORT, NAMELESS, FAMILIAR = 0, 1, 2, 3
+KIND_CODES = {"main": MAIN, "support": SUPPORT, "nameless": NAMELESS, "familiar": FAMILIAR}
+MALE, FEMALE = 0, 1
+
+# Stacking relations between an ally's top card and a hand card (M2, M3).
+NO_STACK, GROWTH, FOCUS = 0, 1, 2
+
+# Structured ability effects the engine runs (C5); anything else is counted as skipped.
+OP_DRAW, OP_GAIN_AP, OP_HEAL = 0, 1, 2
+_OPS = {"draw": OP_DRAW, "gain_ap": OP_GAIN_AP, "heal": OP_HEAL}
+TARGET_SELF, TARGET_ALLY, TARGET_COMMANDER = 0, 1, 2
+_TARGETS = {None: TARGET_SELF, "self": TARGET_SELF, "ally": TARGET_ALLY, "commander": TARGET_COMMANDER}
+# Trigger timings the engine raises; "growth_frontline" fires on a growth in the Frontline.
+TIMINGS = ("deployment", "growth", "growth_frontline", "combat_damage")
+# Usable location -> whether the ally switches to Defense Stance after resolving (guide I §14 ③).
+_RUNNABLE_LOCATIONS = {"battlefield": False, "battlefield_to_defense": True}
+# From the hand: location -> whether the card goes to the Standby Zone after resolving.
+_HAND_LOCATIONS = {"hand": False, "hand_to_standby": True}
+
+SECTIONS = ("main", "nameless", "familiars")
+
+# A runnable trigger: (ap_cost, to_defense, ((op, amount, target), ...)).
+Trigger = tuple[int, bool, tuple[tuple[int, int, int], ...]]
+
+
+def _runnable(ab: object, locations: Mapping[str, bool]) -> bool:
+    """Check if an ability has only structured effects the engine runs and no cost it cannot pay (C5)."""
+    return bool(
+        ab.effect  # type: ignore[attr-defined]
+        and all(e.op in _OPS for e in ab.effect)  # type: ignore[attr-defined]
+        and ab.location in locations  # type: ignore[attr-defined]
+        and ab.condition in (None, "none")  # type: ignore[attr-defined]
+        and (ab.cost is None or ab.cost.other is None)  # type: ignore[attr-defined]
+    )
+
+
+def _compiled(ab: object, locations: Mapping[str, bool]) -> Trigger:
+    ap = ab.cost.ap if ab.cost is not None else 0  # type: ignore[attr-defined]
+    return (ap, locations[ab.location],  # type: ignore[attr-defined]
+            tuple((_OPS[e.op], e.amount, _TARGETS[e.target]) for e in ab.effect))  # type: ignore[attr-defined]
+
+
+def _compile_triggers(card: Character, timing: str) -> tuple[tuple[Trigger, ...], int]:
+    """Return the runnable triggers of one timing and how many such triggers must be skipped (C5)."""
+    runnable: list[Trigger] = []
+    skipped = 0
+    for ab in card.abilities:
+        if ab.kind != "TRG" or ab.timing != timing or ab.turn == "opponent":
+            continue
+        if _runnable(ab, _RUNNABLE_LOCATIONS):
+            runnable.append(_compiled(ab, _RUNNABLE_LOCATIONS))
+        else:
+            skipped += 1
+    return tuple(runnable), skipped
+
+
+def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
+    """Return an ally's runnable ACT abilities, how many it has that cannot run, and the hand ones."""
+    field: list[Trigger] = []
+    skipped = 0
+    hand: list[Trigger] = []
+    for ab in card.abilities:
+        if ab.kind != "ACT" or ab.turn == "opponent":
+            continue
+        if ab.location in _HAND_LOCATIONS or ab.location.startswith("hand"):
+            if _runnable(ab, _HAND_LOCATIONS):
+                hand.append(_compiled(ab, _HAND_LOCATIONS))
+        elif _runnable(ab, _RUNNABLE_LOCATIONS):
+            field.append(_compiled(ab, _RUNNABLE_LOCATIONS))
+        else:
+            skipped += 1
+    return tuple(field), skipped, tuple(hand)
+
+
+class DeckTables:
+    """A deck compiled for the engine: per-card int tuples, zones' starting contents, the board.
+
+    Per-card tuples (indexed by card index): `card_id`, `name`, `name_id`, `kind` (MAIN, SUPPORT,
+    NAMELESS, FAMILIAR), `level`, `cost` (deployment cost = max HP, or a familiar's contract
+    cost), `charge` (charge value), `gender` (MALE/FEMALE, -1 for familiars), `weapon` (index into
+    `WEAPONS`, -1 for familiars), `count` (copies in the deck), `atk`, `mat`, `def_`, `mdf`,
+    `boost_atk` / `boost_mat` (tuples of self-boost values, C3), `evolves_from` (name id of the
+    familiar it evolves from, or -1), `is_egg`, `is_character`.
+
+    Zones: `deck_indices` (the Character Deck's main-section copies, one index per copy, before the
+    Commander is taken out: use `stronghold_after(cmd)` for the Stronghold proper),
+    `nameless_indices`, `familiar_indices`.
+    """
+
+    def __init__(self, cards: list[Character | Familiar], counts: list[int], sections: list[str],
+                 mode: str, geometry: Geometry):
+        self.mode = mode
+        self.ultimate = mode == "ultimate"
+        self.board = geometry
+        self.n = len(cards)
+        self.card_id = tuple(c.id for c in cards)
+        self.name = tuple(c.name for c in cards)
+        names: dict[str, int] = {}
+        for c in cards:
+            names.setdefault(c.name, len(names))
+        self.name_ids = names
+        self.name_id = tuple(names[c.name] for c in cards)
+        self.n_names = len(names)
+        self.kind = tuple(KIND_CODES[c.kind] for c in cards)
+        self.level = tuple(c.level for c in cards)
+        self.cost = tuple(c.contract_cost if isinstance(c, Familiar) else c.deployment_cost for c in cards)
+        self.charge = tuple(c.charge_value for c in cards)
+        self.gender = tuple(-1 if isinstance(c, Familiar) else (MALE if c.gender == "male" else FEMALE)
+                            for c in cards)
+        self.weapon = tuple(-1 if isinstance(c, Familiar) else WEAPONS.index(c.weapon) for c in cards)
+        self.count = tuple(counts)
+        self.section = tuple(sections)
+        self.atk = tuple(c.atk for c in cards)
+        self.mat = tuple(c.mat for c in cards)
+        self.def_ = tuple(c.def_ for c in cards)
+        self.mdf = tuple(c.mdf for c in cards)
+        self.boost_atk = tuple(tuple(c.boost.physical) for c in cards)
+        self.boost_mat = tuple(tuple(c.boost.magic) for c in cards)
+        self.is_character = tuple(not isinstance(c, Familiar) for c in cards)
+        self.is_egg = tuple(isinstance(c, Familiar) and c.is_egg for c in cards)
+        self.evolves_from = tuple(
+            names.get(c.evolves_from, -1) if isinstance(c, Familiar) and c.evolves_from else -1
+            for c in cards
+        )
+        trig = {t: [] for t in TIMINGS}
+        skip = {t: [] for t in TIMINGS}
+        for c in cards:
+            for t in TIMINGS:
+                if isinstance(c, Character):
+                    r, s = _compile_triggers(c, t)
+                else:
+                    r, s = (), 0
+                trig[t].append(r)
+                skip[t].append(s)
+        self.on_combat_damage = tuple(trig["combat_damage"])
+        self.skip_combat_damage = tuple(skip["combat_damage"])
+        acts = [_compile_activated(c) if isinstance(c, Character) else ((), 0, ()) for c in cards]
+        # ACT abilities usable by an ally in play (`act`), how many of its ACT abilities the
+        # engine cannot run (`skip_act`, counted once per turn while usable, C5), and ACT
+        # abilities usable from the hand (`hand_act`).
+        self.act = tuple(a[0] for a in acts)
+        self.skip_act = tuple(a[1] for a in acts)
+        self.hand_act = tuple(a[2] for a in acts)
+        # Corner gems (characters) or arrows (familiars): the unique attack range (C1, C4).
+        self.corners = tuple(corner_mask(c.arrows if isinstance(c, Familiar) else c.range) for c in cards)
+        self.on_deploy = tuple(trig["deployment"])
+        self.on_growth = tuple(trig["growth"])
+        self.on_growth_frontline = tuple(trig["growth_frontline"])
+        self.skip_deploy = tuple(skip["deployment"])
+        self.skip_growth = tuple(skip["growth"])
+        self.skip_growth_frontline = tuple(skip["growth_frontline"])
+        self.has_deploy_trigger = tuple(bool(a or b) for a, b in zip(self.on_deploy, self.skip_deploy))
+        self.has_growth_trigger = tuple(
+            bool(a or b or c or d) for a, b, c, d in
+            zip(self.on_growth, self.skip_growth, self.on_growth_frontline, self.skip_growth_frontline)
+        )
+
+        # relation[top * n + hand] says whether `hand` may go on top of an ally whose top card is
+        # `top`: GROWTH (M2: same name, higher level; a Nameless grows into any character of
+        # its gender and weapon), FOCUS (M3: same name and level; a Level 1 card onto a
+        # Nameless of its gender and weapon; never a Nameless onto anything), or NO_STACK.
+        n = self.n
+        rel = [NO_STACK] * (n * n)
+        for t in range(n):
+            if not self.is_character[t]:
+                continue
+            for h in range(n):
+                if not self.is_character[h] or self.kind[h] == NAMELESS:
+                    continue
+                if self.kind[t] == NAMELESS:
+                    same = self.gender[h] == self.gender[t] and self.weapon[h] == self.weapon[t]
+                else:
+                    same = self.name_id[h] == self.name_id[t]
+                if not same:
+                    continue
+                if self.level[h] > self.level[t]:
+                    rel[t * n + h] = GROWTH
+                elif self.level[h] == self.level[t]:
+                    rel[t * n + h] = FOCUS
+        self.relation = tuple(rel)
+
+        self.deck_indices = tuple(i for i in range(n) if self.section[i] == "main" for _ in range(counts[i]))
+        self.nameless_indices = tuple(i for i in range(n) if self.section[i] == "nameless"
+                                      for _ in range(counts[i]))
+        self.familiar_indices = tuple(i for i in range(n) if self.section[i] == "familiars"
+                                      for _ in range(counts[i]))
+
+    def index_of(self, card_id: str) -> int:
+        """Return the card index of a card id in this deck."""
+        try:
+            return self.card_id.index(card_id)
+        except ValueError:
+            raise EngineError(f"card {card_id!r} is not in this deck") from None
+
+    def can_grow_or_focus(self, card: int, onto: int) -> bool:
+        """Check if hand card `card` may Grow (M2) or Focus (M3) onto an ally topped by `onto`."""
+        return self.relation[onto * self.n + card] != NO_STACK
+
+    def grow_or_focus_mask(self, onto: int) -> tuple[bool, ...]:
+        """Return, per card index, whether that card can Grow or Focus onto `onto` (e.g. the Commander)."""
+        n = self.n
+        return tuple(self.relation[onto * n + h] != NO_STACK for h in range(n))
+
+    def stronghold_after(self, commander: int) -> list[int]:
+        """Return the Stronghold's contents before the shuffle (S3): the main copies minus the Commander."""
+        out = list(self.deck_indices)
+        out.remove(commander)
+        return out
+
+
+def _default_board(db: CardDatabase) -> object:
+    from sengoku.carddb.board import load_board  # the card DB folder's board file (B1)
+
+    folder = None
+    if db.path:
+        from pathlib import Path
+
+        folder = Path(db.path).parent
+    return load_board(folder)
+
+
+def compile_deck(db: CardDatabase, sections: Mapping[str, Mapping[str, int]], mode: str = "standard",
+                 board: object = None) -> DeckTables:
+    """Compile a resolved deck (`ValidationResult.sections`: section -> card id -> count) for the engine.
+
+    `board` is the board geometry (the loaded board file, or a mapping of the same shape); None
+    reads the board file of the card database's folder (B1). Standard Mode ignores familiars (D7).
+    """
+    if mode not in ("standard", "ultimate"):
+        raise EngineError(f"unknown mode {mode!r} (standard or ultimate)")
+    for name in sections:
+        if name not in SECTIONS:
+            raise EngineError(f"unknown deck section {name!r} (known: {', '.join(SECTIONS)})")
+    by_id = db.by_id()
+    cards: list[Character | Familiar] = []
+    counts: list[int] = []
+    secs: list[str] = []
+    for section in SECTIONS:
+        if section == "familiars" and mode != "ultimate":
+            continue  # D7: a Standard deck's familiars are ignored
+        for card_id in sorted(sections.get(section, {})):
+            count = sections[section][card_id]
+            card = by_id.get(card_id)
+            if card is None:
+                raise EngineError(f"deck section {section!r}: card {card_id!r} is not in the card database")
+            if not isinstance(count, int) or count < 0:
+                raise EngineError(f"deck section {section!r}: card {card_id!r} has a bad count {count!r}")
+            if count == 0:
+                continue
+            want_familiar = section == "familiars"
+            if isinstance(card, Familiar) != want_familiar or (
+                    section == "nameless") != (card.kind == "nameless"):
+                raise EngineError(f"deck section {section!r}: card {card_id!r} ({card.kind}) "
+                                  f"does not belong in it (D8)")
+            cards.append(card)
+            counts.append(count)
+            secs.append(section)
+    if not any(s == "main" for s in secs):
+        raise EngineError("the deck has no main cards")
+    if board is None:
+        board = _default_board(db)
+    geometry = board if isinstance(board, Geometry) else compile_geometry(board)
+    tables = DeckTables(cards, counts, secs, mode, geometry)
+    if len(tables.nameless_indices) > len(geometry.perimeter):
+        raise EngineError(f"the deck has {len(tables.nameless_indices)} Nameless cards but the board has "
+                          f"only {len(geometry.perimeter)} Stronghold Perimeter spaces (S2)")
+    if tables.ultimate and not any(tables.is_egg):
+        raise EngineError("an Ultimate Mode deck needs a Familiar Egg in its familiars (D6, S4)")
+    return tables
