@@ -143,6 +143,8 @@ def _type_name(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"  # as written in TOML
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 

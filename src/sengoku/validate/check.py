@@ -15,7 +15,7 @@ from sengoku.validate.catalog import Catalog
 from sengoku.validate.checks import CODE_CHECKS, CheckContext
 from sengoku.validate.resolve import Resolution, resolve
 from sengoku.validate.result import ValidationResult, Violation
-from sengoku.validate.rules import Rule, RuleBook, compile_filter, placeholders, render
+from sengoku.validate.rules import Info, Rule, RuleBook, placeholders, render
 
 FORMAT_UNKNOWN = "unknown-format"
 
@@ -80,37 +80,37 @@ class Checker:
                 violations.extend(self._count(plan, deck, resolution, settings))
             else:
                 violations.extend(self._copies(plan, resolution))
+        for info in self.book.info:
+            if info.when is None or info.when(settings):
+                values = self._info(info, resolution, settings)
+                if values:
+                    result.info[info.id] = values
         if syntax:
             result.info["note"] = "deck-level rules were not checked: fix the syntax errors first"
         else:
             ctx = CheckContext(deck, self.catalog, resolution)
             for check in self.checks:
                 violations.extend(check.run(ctx))
-            result.info.update(self._info(resolution, settings))
         violations.sort(key=lambda v: (v.line is None, v.line or 0, v.column or 0))
         result.violations = violations
         return result, resolution
 
-    def _info(self, res: Resolution, settings: Mapping[str, Any]) -> dict[str, Any]:
-        """Values the game file asks to report per card (`[[info]]`): base + the card's field `add`.
+    def _info(self, info: Info, res: Resolution, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """Return `card name -> base + card[add]` for the matching cards of an `[[info]]` table.
 
-        Issue 5: champions reports each Champion's starting life (the table's base life plus
-        the card's modifier); a report, not a check, so it lives beside the rules.
+        Issue 5: champions reports each Champion's starting life (the table's base life plus the
+        card's modifier); a report, not a check, so it never makes a deck invalid.
         """
+        base = _bound(info.base, settings) or 0
         out: dict[str, Any] = {}
-        for spec in self.book.game.raw.get("info", ()):
-            where, when = compile_filter(spec.get("where")), compile_filter(spec.get("when"))
-            if when is not None and not when(settings):
-                continue
-            base = _bound(spec.get("base", 0), settings) or 0
-            values: dict[str, Any] = {}
-            for section in spec["sections"]:
-                for card_id in res.sections.get(section, {}):
-                    card = self.catalog.cards[card_id]
-                    add = card.get(spec["add"])
-                    if (where is None or where(card)) and isinstance(add, int) and not isinstance(add, bool):
-                        values[str(card.get("name", card_id))] = base + add
-            out[spec["id"]] = values
+        for section in info.sections:
+            for card_id in res.sections.get(section, {}):
+                card = self.catalog.cards[card_id]
+                if info.where is not None and not info.where(card):
+                    continue
+                add = card.get(info.add)
+                if _is_int(add):
+                    out[str(card.get("name", card_id))] = base + add
         return out
 
     # --- rule types --------------------------------------------------------------------------
@@ -182,6 +182,10 @@ class Checker:
                 out.append(Violation(rule.id, rule.severity, render(rule.message, values),
                                      entry.line, entry.column, (card_id,) if rule.show_cards else ()))
         return out
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _bound(bound: int | str | None, settings: Mapping[str, Any]) -> int | None:

@@ -60,12 +60,26 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Info:
+    """One compiled `[[info]]` table: a value reported per matching card (base + a card field)."""
+
+    id: str
+    sections: tuple[str, ...]
+    add: str
+    base: int | str = 0  # an int, or the name of a numeric top-level decklist key
+    where: Predicate | None = None
+    when: Predicate | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class RuleBook:
-    """A game's compiled rules and the named checks it keeps in code."""
+    """A game's compiled rules, reported values, and the named checks it keeps in code."""
 
     game: Game
     rules: tuple[Rule, ...]
     checks: tuple[str, ...] = ()
+    info: tuple[Info, ...] = ()
 
 
 # --- filters -------------------------------------------------------------------------------
@@ -200,6 +214,13 @@ def rule_file_problems(game: Game) -> list[str]:
             value = raw.get(bound)
             if isinstance(value, str) and value not in game.keys:
                 problems.append(f"{where}: {bound} = {value!r} names no top-level key declared in [keys]")
+    for i, raw in enumerate(game.raw.get("info", [])):
+        for section in raw.get("sections", []):
+            if section not in game.sections:
+                problems.append(f"info[{i}] ({raw['id']}): section {section!r} is not one of this game's sections")
+        base = raw.get("base")
+        if isinstance(base, str) and base not in game.keys:
+            problems.append(f"info[{i}] ({raw['id']}): base = {base!r} names no top-level key declared in [keys]")
     return problems
 
 
@@ -240,4 +261,8 @@ def _load_rules(game: Game) -> RuleBook:
         raise RuleFileError(game.rule_file, f"the game rule file has {len(problems)} problem(s):\n  "
                             + "\n  ".join(problems), first_line)
     rules = tuple(compile_rule(raw) for raw in game.raw.get("rules", []))
-    return RuleBook(game=game, rules=rules, checks=tuple(game.raw.get("checks", [])))
+    info = tuple(Info(id=raw["id"], sections=tuple(raw["sections"]), add=raw["add"], base=raw.get("base", 0),
+                      where=compile_filter(raw.get("where")), when=compile_filter(raw.get("when")),
+                      description=raw.get("description", ""))
+                 for raw in game.raw.get("info", []))
+    return RuleBook(game=game, rules=rules, checks=tuple(game.raw.get("checks", [])), info=info)

@@ -27,6 +27,11 @@ def write(run: Any, stream: TextIO) -> None:
 
     console = Console(file=stream, highlight=False, soft_wrap=True)
     for result in run.results:
+        for key, values in result.info.items():
+            if isinstance(values, dict):  # reported values, e.g. champions' starting life
+                shown = "; ".join(f"{k}: {v}" for k, v in values.items())
+                console.print(Text.assemble((location(result.path, None, None), "bold"), " ", ("info", "blue"),
+                                            f" {key}: {shown}"))
         if not result.violations:
             cards = sum(sum(c.values()) for c in result.sections.values())
             console.print(Text.assemble((location(result.path, None, None), "bold"), " ",
