@@ -68,7 +68,7 @@ class Locator:
             fallback = start + 1
         else:
             return None
-        lo, hi = start, end
+        lo, hi, k = start, end, None
         if key is not None:
             key_re = re.compile(rf"^\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*=")
             k = next((i for i in range(start, end) if key_re.search(self.lines[i])), None)
@@ -85,7 +85,7 @@ class Locator:
                 line = self.lines[i]
                 if f'"{value}"' in line or f"'{value}'" in line or bare.search(line):
                     return i + 1
-        return fallback
+        return k + 1 if k is not None else fallback
 
     def for_json_path(self, parts: list[Any], data: Any) -> int | None:
         """Return the line for a schema error at `parts` (e.g. ['lists', 1, 'banned', 0])."""
