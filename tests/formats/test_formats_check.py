@@ -36,7 +36,7 @@ def test_unknown_ids_duplicates_and_unknown_sets(scratch_db: Path) -> None:
         ("unknown-card", 13, "SY1-00"),
         ("unknown-set", 14, None),
     ]
-    assert "(did you mean SY1-00" in problems[2].message  # the closest ids are offered
+    assert "(did you mean SY1-0" in problems[2].message  # the closest ids are offered
     assert "in both banned and restricted" in problems[1].message
     assert "set 'ZZ9'" in problems[3].message and "SY1, SY2" in problems[3].message
     assert all(p.path.endswith("cup.toml") and p.severity == "error" for p in problems)
