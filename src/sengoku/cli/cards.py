@@ -33,12 +33,21 @@ def cards(
     as_json: bool = typer.Option(
         False, "--json", help="Print the matching cards as a JSON list, with the database's own field names."
     ),
+    game: Optional[str] = typer.Option(
+        None, "--game", help="Show another game's cards (see `sengoku games`): senjutsu, fe-tcg, clan-tactics, "
+        "champions; every field as a column. QUERY, --kind, --db and --json work for them too.",
+    ),
 ) -> None:
     """List cards of a card database, filtered by kind, level, weapon, attribute and name.
 
     Prints a table (or with --json, a JSON list) to stdout and the count to stderr. A filter
     value that is not valid exits with code 2 and lists the valid ones.
     """
+    if game is not None and game.strip().lower() != "sengoku-yugi":  # issue 5: cli/games.py shows other games
+        from sengoku.cli.games import show_cards
+
+        show_cards(game.strip().lower(), query, kind, db, as_json, level=level, weapon=weapon, attribute=attribute)
+        return
     from sengoku.carddb.load import load_card_db
     from sengoku.carddb.query import CardQuery, QueryError, find_cards
 
