@@ -101,3 +101,34 @@ def card_rows(cards: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
         return str(value).replace("_", " ") if isinstance(value, str) else str(value)
 
     return columns, [[show(card.get(c)) for c in columns] for card in cards]
+
+
+def check_game_file(path: Any, cards_game: str | None = None) -> list[Any]:
+    """Return every problem of a game folder's `game.toml` (`sengoku db check`), as card-DB problems.
+
+    The schema and the vocabulary (placeholders, sections, bound keys, named checks) are checked by
+    the validator's own `rule_file_problems`; here we add that the rule file and the cards file
+    must name the same game. Raise DataError if the file is not TOML at all.
+    """
+    import re
+    from pathlib import Path
+
+    from sengoku.carddb.problems import Problem
+    from sengoku.games import read_game_file
+    from sengoku.validate.rules import rule_file_problems
+
+    path = Path(path)
+    game = read_game_file(path)
+    lines = path.read_text(encoding="utf-8-sig").splitlines()
+    headers = [n for n, line in enumerate(lines, 1) if re.match(r"^\s*\[\[\s*rules\s*\]\]", line)]
+    problems = []
+    for message in rule_file_problems(game):
+        m = re.match(r"rules\[(\d+)\]", message)
+        index = int(m.group(1)) if m else None
+        line = headers[index] if index is not None and index < len(headers) else None
+        problems.append(Problem(path=str(path), message=message, line=line, code="game-rules",
+                                json_path=f"$.rules[{index}]" if index is not None else "$"))
+    if cards_game is not None and game.id != cards_game:
+        problems.append(Problem(path=str(path), message=f"game = {game.id!r}, but cards.json is for {cards_game!r}",
+                                json_path="$.game", code="game-mismatch"))
+    return problems

@@ -259,6 +259,11 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
             report.files.append(str(p / BOARD_FILE))
             report.problems.extend(check_board_file(p / BOARD_FILE))
         report.problems.extend(_format_problems(p))
+        if (p / "game.toml").is_file():  # issue 5: a game folder's rule file, checks in carddb/gamelist.py
+            from sengoku.carddb.gamelist import check_game_file
+
+            report.files.append(str(p / "game.toml"))
+            report.problems.extend(check_game_file(p / "game.toml", _game_of(read_json(cards_file)[0])))
     elif p.name == BOARD_FILE:
         report.files.append(str(p))
         report.problems.extend(check_board_file(p))
