@@ -164,3 +164,15 @@ def test_installed_entry_point_exit_code(tmp_path) -> None:
                                          '"cards": [{"kind": "main"}]}')
     out = subprocess.run([sys.executable, "-m", "sengoku", "db", "check", str(tmp_path)], capture_output=True, text=True)
     assert out.returncode == 1 and "missing field 'id'" in out.stdout and "Traceback" not in out.stderr
+
+
+def test_cards_of_another_game_get_the_generic_table(cli) -> None:
+    # A database of another game (issue 5): every field shown, filters checked against its own values.
+    path = data_dir("card_db") / "champions" / "cards.json"
+    if not path.exists():
+        pytest.skip("no second game bundled")
+    cards = json.loads(path.read_text(encoding="utf-8"))["cards"]
+    code, out, _ = cli("cards", "--db", str(path))
+    assert code == 0 and all(c["id"] in out for c in cards)
+    code, _, err = cli("cards", "--db", str(path), "--kind", "nameless")
+    assert code == 2 and all(k in err for k in {c["kind"] for c in cards})

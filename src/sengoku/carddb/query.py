@@ -27,9 +27,25 @@ class QueryError(SengokuError):
         super().__init__(f"{value!r} is not a valid {field}; choose from: {', '.join(map(str, choices))}")
 
 
-def normalise(field: str, value: str | int) -> str | int:
+def choices_for(db: Any) -> dict[str, tuple[Any, ...]]:
+    """Return the valid values of each filter for a database.
+
+    SENGOKU YUGI's are fixed by the card rules (C1, C2); another game's are the values its
+    cards actually carry (its own schema fixes them), so one query serves every game.
+    """
+    if db.meta.game == "sengoku-yugi":
+        return CHOICES
+    cards = card_dicts(db)
+    out: dict[str, tuple[Any, ...]] = {}
+    for field in CHOICES:
+        values = {c[field] for c in cards if isinstance(c.get(field), (str, int)) and not isinstance(c.get(field), bool)}
+        out[field] = tuple(sorted(values, key=str))
+    return out
+
+
+def normalise(field: str, value: str | int, choices_by_field: dict[str, tuple[Any, ...]] | None = None) -> str | int:
     """Return the database spelling of a filter value ("Dual Blades" -> "dual_blades"); raise QueryError."""
-    choices = CHOICES[field]
+    choices = (choices_by_field or CHOICES)[field]
     if field == "level":
         try:
             level = int(value)
@@ -55,9 +71,10 @@ class CardQuery:
     attribute: str | None = None
 
     @classmethod
-    def parse(cls, text: str | None = None, **filters: Any) -> CardQuery:
-        """Build a query from user input, checking each filter against its valid choices."""
-        clean = {k: normalise(k, v) for k, v in filters.items() if v is not None}
+    def parse(cls, text: str | None = None, choices: dict[str, tuple[Any, ...]] | None = None,
+              **filters: Any) -> CardQuery:
+        """Build a query from user input, checking each filter against its valid `choices` (default C1, C2)."""
+        clean = {k: normalise(k, v, choices) for k, v in filters.items() if v is not None}
         return cls(text=text or None, **clean)
 
     def matches(self, card: dict[str, Any]) -> bool:

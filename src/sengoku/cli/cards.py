@@ -16,7 +16,9 @@ def cards(
     query: Optional[str] = typer.Argument(
         None, help="Show cards whose name contains this text (case-insensitive), or whose id is exactly it."
     ),
-    kind: Optional[str] = typer.Option(None, "--kind", help="Only this kind: main, support, nameless, familiar."),
+    kind: Optional[str] = typer.Option(
+        None, "--kind", help="Only this kind: main, support, nameless, familiar (another game's database: its own kinds)."
+    ),
     level: Optional[str] = typer.Option(None, "--level", help="Only this level: 1, 2, 3 or 4."),
     weapon: Optional[str] = typer.Option(
         None, "--weapon",
@@ -49,24 +51,26 @@ def cards(
         show_cards(game.strip().lower(), query, kind, db, as_json, level=level, weapon=weapon, attribute=attribute)
         return
     from sengoku.carddb.load import load_card_db
-    from sengoku.carddb.query import CardQuery, QueryError, find_cards
+    from sengoku.carddb.query import CardQuery, QueryError, choices_for, find_cards
 
+    database = load_card_db(db)
     try:
-        q = CardQuery.parse(query, kind=kind, level=level, weapon=weapon, attribute=attribute)
+        q = CardQuery.parse(query, choices=choices_for(database), kind=kind, level=level, weapon=weapon,
+                            attribute=attribute)
     except QueryError as exc:
-        # A usage error: exit 2 with the valid choices (handled here, not left to click).
         from sengoku.cli.db import exit_with
 
+        # A usage error: exit 2 with the valid choices (handled here, not left to click).
         typer.echo(f"error: --{exc.field}: {exc}", err=True)
         exit_with(2)
-    database = load_card_db(db)
     found = find_cards(database, q)
     if as_json:
         import json
 
         typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
     else:
-        _table(found, database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else ""))
+        title = database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else "")
+        TABLES.get(database.meta.game, _generic_table)(found, title)
     typer.echo(f"{len(found)} of {len(database.cards)} cards", err=True)
 
 
@@ -77,14 +81,38 @@ def _stats(card: dict[str, Any]) -> tuple[str, str, str]:
     return f"{card['atk']}/{card['mat']}", f"{card['def']}/{card['mdf']}", boosts
 
 
-def _table(found: list[dict[str, Any]], title: str) -> None:
+def _console() -> Any:
     from rich.console import Console
-    from rich.table import Table
 
     console = Console(highlight=False)
     if not console.is_terminal:
         console.width = max(console.width, 160)  # piped output: do not squeeze the table to 80 columns
-    table = Table(title=title, title_justify="left", highlight=False)
+    return console
+
+
+def _generic_table(found: list[dict[str, Any]], title: str) -> None:
+    """Show any game's cards: id, name, kind, then every other field the cards have."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from sengoku.carddb.gamelist import card_rows
+
+    columns, rows = card_rows(found)
+    table = Table(title=escape(title), title_justify="left", highlight=False)
+    for col in columns:
+        table.add_column(col.replace("_", " "))
+    for row in rows:
+        table.add_row(*map(escape, row))
+    _console().print(table)
+
+
+def _sengoku_table(found: list[dict[str, Any]], title: str) -> None:
+    """Show SENGOKU YUGI cards with their printed numbers (C1, C4) side by side."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = _console()
+    table = Table(title=escape(title), title_justify="left", highlight=False)
     table.add_column("id", no_wrap=True)
     table.add_column("name / epithet")
     table.add_column("kind")
@@ -105,6 +133,11 @@ def _table(found: list[dict[str, Any]], title: str) -> None:
             cost = card["deployment_cost"]
             detail = f"{card['weapon'].replace('_', ' ')} ({card['gender'][0].upper()})"
         abilities = ", ".join(a["name"] for a in card.get("abilities", []))
-        table.add_row(card["id"], f"{card['name']}\n[dim]{card['epithet']}[/dim]", card["kind"], str(card["level"]),
-                      str(cost), str(card["charge_value"]), detail, card["attribute"], atk, dfn, boost, abilities)
+        table.add_row(card["id"], f"{escape(card['name'])}\n[dim]{escape(card['epithet'])}[/dim]", card["kind"], str(card["level"]),
+                      str(cost), str(card["charge_value"]), escape(detail), card["attribute"], atk, dfn, boost,
+                      escape(abilities))
     console.print(table)
+
+
+# meta.game -> table renderer; a game without one gets the generic table of all its fields.
+TABLES = {"sengoku-yugi": _sengoku_table}
