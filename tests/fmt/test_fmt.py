@@ -1,0 +1,256 @@
+"""`sengoku fmt`: canonical form, comments kept, merging, idempotence, --check, atomic writes."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sengoku.decklist.fmt import canonical_decklist, fmt_file, source_comments
+from sengoku.errors import DataError
+from sengoku.paths import data_dir
+
+MESSY = '''\
+#:schema ../schemas/decklist.schema.json
+# Tournament list, round 3
+
+mode = "standard"   # Standard Mode (D7)
+name = "Banners"
+
+# Nameless first: they start in the Perimeter (S2)
+[[nameless]]
+name = "Ronin"
+
+[[main]]
+count = 2
+name = "Sorin"    # support
+level = 3
+
+# our Commander (S1)
+[[main]]
+level = 1
+name = "Soma"
+count = 2
+
+[[main]]
+name = "Kagetora"
+level = 1
+count = 3
+
+[[main]]
+name = "SOMA"
+level = 1
+count = 1
+'''
+
+CANONICAL = '''\
+#:schema ../schemas/decklist.schema.json
+# Tournament list, round 3
+
+name = "Banners"
+mode = "standard"  # Standard Mode (D7)
+
+[[main]]
+name = "Kagetora"
+level = 1
+count = 3
+
+# our Commander (S1)
+[[main]]
+name = "Soma"
+level = 1
+count = 3
+
+[[main]]
+name = "Sorin"  # support
+level = 3
+count = 2
+
+# Nameless first: they start in the Perimeter (S2)
+[[nameless]]
+name = "Ronin"
+'''
+
+
+def test_canonical_form_by_hand() -> None:
+    """Sections in order; Main (by level, name) before Support; Soma's two entries merged; keys ordered."""
+    result = canonical_decklist(MESSY)
+    assert result.formatted == CANONICAL
+    assert result.notes == ["merged 2 entries of Soma Lv1 in [[main]] into one (count 3)"]
+    assert canonical_decklist(CANONICAL).changed is False
+
+
+def test_kind_comes_from_the_card_database() -> None:
+    """Sorin Lv2 is a Support card: it sorts after Main cards of higher level."""
+    text = '[[main]]\nname = "Sorin"\nlevel = 2\n\n[[main]]\nname = "Oichi"\nlevel = 4\n\n[[main]]\nid = "SY1-001"\n'
+    out = canonical_decklist(text).formatted
+    assert [line for line in out.splitlines() if line.startswith(("name", "id"))] == [
+        'id = "SY1-001"', 'name = "Oichi"', 'name = "Sorin"']
+
+
+def test_every_comment_is_kept() -> None:
+    out = canonical_decklist(MESSY).formatted
+    assert sorted(c for _, c in source_comments(out)) == sorted(c for _, c in source_comments(MESSY))
+
+
+def test_merged_entry_comments_move_above_the_entry_they_join() -> None:
+    text = '[[main]]\nname = "Soma"\nlevel = 1\ncount = 1\n\n# second copy\n[[main]]\nname = "Soma"  # why\nlevel = 1\n'
+    result = canonical_decklist(text)
+    assert result.formatted == '# second copy\n# why\n[[main]]\nname = "Soma"\nlevel = 1\ncount = 2\n'
+
+
+def test_comment_inside_an_array_is_reported_not_silently_dropped() -> None:
+    text = 'name = "x"\ntags = [\n  "a",  # first tag\n  "b",\n]\n'
+    result = canonical_decklist(text)
+    assert result.formatted == 'name = "x"\ntags = ["a", "b"]\n'
+    assert result.notes == ["line 3: comment could not be kept (it sits inside an array or inline table): "
+                            "# first tag"]
+
+
+def test_inline_section_becomes_tables_and_unknown_keys_stay() -> None:
+    text = 'main = [{ name = "Soma", level = 1, count = 3, note = "x" }, { id = "SY1-005" }]\nname = "d"\n'
+    out = canonical_decklist(text).formatted
+    assert out == ('name = "d"\n\n[[main]]\nid = "SY1-005"\n\n'
+                   '[[main]]\nname = "Soma"\nlevel = 1\ncount = 3\nnote = "x"\n')
+    assert tomllib.loads(out)["main"][1]["note"] == "x"
+
+
+def test_odd_values_are_kept_and_never_merged() -> None:
+    """Entries the validator will reject (count "3", level 2.5) are kept as they are, not merged or lost."""
+    text = ('[[main]]\nname = "Soma"\nlevel = 1\ncount = "3"\n\n'
+            '[[main]]\nname = "Soma"\nlevel = 1\ncount = -2\n\n[[main]]\nname = "Soma"\nlevel = 2.5\n')
+    out = canonical_decklist(text).formatted
+    data = tomllib.loads(out)
+    assert sorted(map(repr, data["main"])) == sorted(map(repr, tomllib.loads(text)["main"]))
+
+
+def test_crlf_and_bom_are_kept() -> None:
+    text = "\ufeff" + MESSY.replace("\n", "\r\n")
+    out = canonical_decklist(text).formatted
+    assert out == "\ufeff" + CANONICAL.replace("\n", "\r\n")
+
+
+@pytest.mark.parametrize("deck", ["default.toml", "ultimate.toml"])
+def test_bundled_decklists_are_idempotent(deck: str) -> None:
+    text = (data_dir("decklists") / deck).read_text(encoding="utf-8")
+    once = canonical_decklist(text).formatted
+    assert canonical_decklist(once).formatted == once
+    assert sorted(c for _, c in source_comments(once)) == sorted(c for _, c in source_comments(text))
+
+
+NAMES = [("Soma", 1), ("Soma", 2), ("Sorin", 2), ("Ronin", None), ("Harbee", 2), ("Kagetora", 4), ("Zzz", 3)]
+comment = st.one_of(st.none(), st.text(alphabet="abc #=[]\"'", min_size=0, max_size=8).map(lambda s: "# " + s))
+
+
+@st.composite
+def decklists(draw: st.DrawFn) -> str:
+    lines = []
+    if draw(st.booleans()):
+        lines.append(draw(comment) or "# header")
+        lines.append("")
+    for key in draw(st.permutations(["name", "mode"])):
+        c = draw(comment)
+        lines.append(f'{key} = "v"' + (f"  {c}" if c else ""))
+    for _ in range(draw(st.integers(0, 8))):
+        section = draw(st.sampled_from(["main", "nameless", "familiars", "extra"]))
+        name, level = draw(st.sampled_from(NAMES))
+        if draw(st.booleans()):
+            lines.append("")
+        before = draw(comment)
+        if before:
+            lines.append(before)
+        lines.append(f"[[{section}]]")
+        keys = [f'name = "{name}"'] + ([f"level = {level}"] if level else [])
+        keys += [f"count = {draw(st.integers(0, 4))}"] if draw(st.booleans()) else []
+        for k in draw(st.permutations(keys)):
+            c = draw(comment)
+            lines.append(k + (f"  {c}" if c else ""))
+        tail = draw(comment)
+        if tail:
+            lines.append(tail)
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=60, deadline=None)
+@given(decklists())
+def test_fmt_is_idempotent_and_keeps_every_comment(text: str) -> None:
+    once = canonical_decklist(text)
+    assert canonical_decklist(once.formatted).formatted == once.formatted
+    assert sorted(c for _, c in source_comments(once.formatted)) == sorted(c for _, c in source_comments(text))
+    assert not [n for n in once.notes if "could not be kept" in n]
+
+
+# --- files and the command line ----------------------------------------------------------------
+
+def test_fmt_file_rewrites_in_place_and_keeps_mode(tmp_path: Path) -> None:
+    path = tmp_path / "deck.toml"
+    path.write_text(MESSY, encoding="utf-8")
+    os.chmod(path, 0o640)
+    result = fmt_file(path)
+    assert result.changed and path.read_text(encoding="utf-8") == CANONICAL
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.toml"]
+
+
+@pytest.mark.parametrize("fail_at", ["fsync", "replace"])
+def test_failure_mid_write_leaves_the_original_intact(tmp_path: Path, monkeypatch, fail_at: str) -> None:
+    path = tmp_path / "deck.toml"
+    path.write_text(MESSY, encoding="utf-8")
+
+    def boom(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, fail_at, boom)
+    with pytest.raises(DataError, match="No space left on device; file left as it was"):
+        fmt_file(path)
+    monkeypatch.undo()
+    assert path.read_text(encoding="utf-8") == MESSY
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.toml"]  # no temporary file left behind
+
+
+def test_check_exit_codes_and_diff(tmp_path: Path, cli) -> None:
+    messy, clean = tmp_path / "messy.toml", tmp_path / "clean.toml"
+    messy.write_text(MESSY, encoding="utf-8")
+    clean.write_text(CANONICAL, encoding="utf-8")
+
+    code, out, err = cli("fmt", "--check", str(clean))
+    assert (code, out) == (0, "") and "0 file(s) would be reformatted, 1 already canonical" in err
+
+    code, out, err = cli("fmt", "--check", str(tmp_path))
+    assert code == 1
+    assert out.startswith(f"--- {messy}\n+++ {messy} (formatted)\n@@ ")
+    assert '-mode = "standard"   # Standard Mode (D7)\n' in out and '+mode = "standard"  # Standard Mode (D7)\n' in out
+    assert f"would reformat {messy}" in err and "merged 2 entries of Soma Lv1" in err
+    assert messy.read_text(encoding="utf-8") == MESSY  # --check changes nothing
+
+    code, out, err = cli("fmt", str(tmp_path))
+    assert (code, out) == (0, "") and f"reformatted {messy}" in err
+    assert messy.read_text(encoding="utf-8") == CANONICAL
+    assert cli("fmt", "--check", str(tmp_path))[0] == 0
+
+
+def test_invalid_toml_is_exit_2_with_line_and_untouched(tmp_path: Path, cli) -> None:
+    bad = tmp_path / "bad.toml"
+    raw = b'name = "x"\n\n[[main]]\nname = "Soma"\nname = "Soma"\n'  # a duplicate key
+    bad.write_bytes(raw)
+    code, out, err = cli("fmt", str(bad))
+    assert code == 2 and out == ""
+    assert f"{bad}:5:" in err and "not valid TOML" in err and "file left as it was" in err
+    assert "Traceback" not in err
+    assert bad.read_bytes() == raw
+
+
+def test_unusable_inputs_are_exit_2(tmp_path: Path, cli) -> None:
+    (tmp_path / "latin1.toml").write_bytes('name = "Sōma"\n'.encode("latin-1", "replace").replace(b"?", b"\xf4"))
+    code, _, err = cli("fmt", str(tmp_path / "latin1.toml"))
+    assert code == 2 and "not UTF-8" in err
+    code, _, err = cli("fmt", str(tmp_path / "missing.toml"))
+    assert code == 2 and "no such file or folder" in err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = cli("fmt", str(empty))
+    assert code == 2 and "no *.toml files" in err
