@@ -223,10 +223,13 @@ def check_cards_file(path: Path | str) -> list[Problem]:
     return check_data(str(path), data, _decode(raw))
 
 
-def _format_problems(folder: Path) -> list[Problem]:
-    """Hook: tournament format files (`formats/*.toml`) are checked by `sengoku.formats`, if present."""
+def _format_problems(folder: Path) -> list[Problem] | None:
+    """Hook: tournament format files (`formats/*.toml`) are checked by `sengoku.formats`, if present.
+
+    Return None when nothing was checked (no formats folder, or no checker installed).
+    """
     if not (folder / "formats").is_dir():
-        return []
+        return None
     import importlib
 
     for module_name in ("sengoku.formats.check", "sengoku.formats"):
@@ -237,7 +240,7 @@ def _format_problems(folder: Path) -> list[Problem]:
         check = getattr(module, "check_format_files", None)
         if check is not None:
             return list(check(folder))
-    return []
+    return None
 
 
 def check_card_db(path: Path | str | None = None) -> CheckReport:
@@ -258,7 +261,10 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
         if (p / BOARD_FILE).is_file():
             report.files.append(str(p / BOARD_FILE))
             report.problems.extend(check_board_file(p / BOARD_FILE))
-        report.problems.extend(_format_problems(p))
+        format_problems = _format_problems(p)
+        if format_problems is not None:
+            report.files.extend(str(f) for f in sorted((p / "formats").glob("*.toml")))
+            report.problems.extend(format_problems)
         if (p / "game.toml").is_file():  # issue 5: a game folder's rule file, checks in carddb/gamelist.py
             from sengoku.carddb.gamelist import check_game_file
 
