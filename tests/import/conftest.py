@@ -1,0 +1,44 @@
+"""Shared helpers for the import tests: an in-process CLI run and a scratch card database."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from sengoku.paths import data_dir
+
+BUNDLED = data_dir("card_db") / "sengoku"
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]):
+    """Run `sengoku ARGS` in this process (as the console script does); return (code, stdout, stderr)."""
+    from sengoku.cli import main
+
+    def run(*args: str) -> tuple[int, str, str]:
+        old = sys.argv
+        sys.argv = ["sengoku", *args]
+        try:
+            main()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        finally:
+            sys.argv = old
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    return run
+
+
+@pytest.fixture
+def scratch_db(tmp_path: Path) -> Path:
+    """A copy of the bundled card database with an empty formats/ folder."""
+    folder = tmp_path / "db"
+    folder.mkdir()
+    shutil.copy(BUNDLED / "cards.json", folder / "cards.json")
+    (folder / "formats").mkdir()
+    return folder

@@ -1,0 +1,179 @@
+"""`sengoku import`: plain-text lists to decklist TOML; every bad line reported with its number."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from sengoku.decklist.fmt import canonical_decklist
+from sengoku.decklist.read import load_decklist
+from sengoku.decklist.text_import import import_text, parse_card_line
+from sengoku.paths import data_dir
+from sengoku.validate.api import validate_deck, validate_file
+
+CARDS = json.loads((data_dir("card_db") / "sengoku" / "cards.json").read_text(encoding="utf-8"))["cards"]
+
+# The bundled default deck (decklists/default.toml), written the way players type lists.
+DEFAULT_AS_TEXT = """\
+// Four Banners -- exported from a deck builder
+Main Deck (52):
+3 Soma Lv1
+3x Soma (Lv 2)
+3 x Soma Level 3
+Soma Lv4 x2
+3 Kagetora LV.1
+3 Kagetora lv 2
+3 kagetora Lv3
+2 Kagetora Lv4
+3 Oichi Lv1
+3 Oichi Lv2
+3 Oichi Lv3
+2 Oichi Lv4
+3 Yukimura Lv1
+3 Yukimura Lv2
+3 Yukimura Lv3
+2 Yukimura Lv4
+3 Sorin Lv2   # support
+2 SY1-030
+3 Nene Lv2
+
+[nameless]
+1 Ronin
+Nameless Spearman
+"""
+
+
+@pytest.mark.parametrize(("line", "count", "name", "level", "epithet"), [
+    ("3 Soma Lv2", 3, "Soma", 2, None),
+    ("3x Soma (Lv 2)", 3, "Soma", 2, None),
+    ("3 x Soma Level 2", 3, "Soma", 2, None),
+    ("3X Soma [Lv.2]", 3, "Soma", 2, None),
+    ("Soma Lv2 x3", 3, "Soma", 2, None),
+    ("Soma Lv2 (3)", 3, "Soma", 2, None),
+    ("Soma Lv2", 1, "Soma", 2, None),
+    ("1 Benkei Lv3 \"Pilgrim of Mount Hiei\"", 1, "Benkei", 3, "Pilgrim of Mount Hiei"),
+    ("2 Benkei - Seven-Weapon Giant Lv3", 2, "Benkei", 3, "Seven-Weapon Giant"),
+    ("2 Benkei, Seven-Weapon Giant (Lv3)", 2, "Benkei", 3, "Seven-Weapon Giant"),
+    ("1 Karasu-Tengu", 1, "Karasu-Tengu", None, None),
+    ("3 Xanadu", 3, "Xanadu", None, None),  # an X starting a name is no count marker
+    ("2 SY1-004", 2, "SY1-004", None, None),
+])
+def test_line_variants(line: str, count: int, name: str, level: int | None, epithet: str | None) -> None:
+    parsed = parse_card_line(line)
+    assert not isinstance(parsed, str), parsed
+    assert (parsed.count, parsed.name, parsed.level, parsed.epithet) == (count, name, level, epithet)
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ("----", "not a card line"), ("3", "not a card line"), ("Lv2", "not a card line"),
+    ("0 Soma Lv1", "a count of 0"), ("100 Soma Lv1", "a count of 100 is not a deck's"),
+])
+def test_lines_that_are_no_cards(line: str, why: str) -> None:
+    parsed = parse_card_line(line)
+    assert isinstance(parsed, str) and why in parsed
+
+
+def test_round_trip_text_to_toml_validates_like_the_bundled_deck(tmp_path: Path) -> None:
+    result = import_text(DEFAULT_AS_TEXT, CARDS, name="Four Banners", source="four.txt")
+    assert result.problems == [] and result.deck.mode == "standard"
+    out = tmp_path / "four.toml"
+    out.write_text(result.toml, encoding="utf-8")
+
+    imported = validate_deck(load_decklist(out))
+    bundled = validate_file(data_dir("decklists") / "default.toml")
+    assert imported.valid, imported.violations
+    assert [v for v in imported.violations if v.severity == "warning"] == []
+    assert imported.sections == bundled.sections  # the same cards, the same counts
+    assert sum(imported.sections["main"].values()) == 52 and sum(imported.sections["nameless"].values()) == 2
+
+
+def test_output_is_canonical_and_keeps_comments() -> None:
+    result = import_text(DEFAULT_AS_TEXT, CARDS, source="four.txt")
+    assert canonical_decklist(result.toml).changed is False
+    assert result.toml.startswith("# Imported by `sengoku import` from four.txt.\n"
+                                  "# Four Banners -- exported from a deck builder\nmode = \"standard\"\n")
+    assert '# support\n[[main]]\nname = "Sorin"\nlevel = 2\ncount = 3\n' in result.toml
+    data = tomllib.loads(result.toml)
+    assert {"name": "Ashigaru", "count": 1} in data["nameless"]  # found by its epithet
+    assert {"name": "Sorin", "level": 3, "count": 2} in data["main"]  # found by its id
+
+
+BAD = """\
+Main:
+3 Soma Lv1
+3 Somma Lv2
+----
+2 Benkei Lv3
+3 Soma
+Sideboard:
+2 Oichi Lv1
+0 Oichi Lv2
+Nameless:
+1 Ronin
+"""
+
+
+def test_bad_lines_are_reported_with_their_numbers() -> None:
+    result = import_text(BAD, CARDS)
+    assert [p.line for p in result.problems] == [3, 4, 5, 6, 7, 8, 9]
+    messages = [p.message for p in result.problems]
+    assert messages[0] == "no card is named 'Somma'; did you mean 'Soma'?"
+    assert messages[1].startswith("not a card line")
+    assert "matches 2 cards; add the epithet in quotes" in messages[2] and "SY2-025" in messages[2]
+    assert "has several levels; add one, e.g. `3 Soma Lv1`" in messages[3]
+    assert messages[4].startswith("unknown section header") and messages[5] == "listed under an unknown section header"
+    assert messages[6].startswith("a count of 0")
+    assert not result.ok
+
+
+def test_cards_go_to_their_kinds_section_with_a_note() -> None:
+    result = import_text("Main:\n3 Soma Lv1\n1 Ronin\n1 Harbee\n", CARDS)
+    assert [(e.section, e.name) for e in result.deck.entries] == [
+        ("main", "Soma"), ("nameless", "Ronin"), ("familiars", "Harbee")]
+    assert result.deck.mode == "ultimate"  # auto: familiars make an Ultimate deck
+    assert any("line 3:" in n and "[[nameless]]" in n and "(D8)" in n for n in result.notes)
+    standard = import_text("1 Harbee\n", CARDS, mode="standard")
+    assert standard.deck.mode == "standard" and any("(D7)" in n for n in standard.notes)
+
+
+# --- the command line --------------------------------------------------------------------------
+
+def test_cli_writes_atomically_and_refuses_to_overwrite(tmp_path: Path, cli) -> None:
+    src, out = tmp_path / "list.txt", tmp_path / "deck.toml"
+    src.write_text(DEFAULT_AS_TEXT, encoding="utf-8")
+    code, stdout, err = cli("import", str(src), "-o", str(out))
+    assert code == 0 and stdout == "" and "imported 52 main, 2 nameless (standard)" in err
+    first = out.read_text(encoding="utf-8")
+    assert tomllib.loads(first)["mode"] == "standard"
+
+    code, _, err = cli("import", str(src), "-o", str(out), "--name", "Other")
+    assert code == 2 and "already exists; pass --force" in err
+    assert out.read_text(encoding="utf-8") == first
+    code, _, _ = cli("import", str(src), "-o", str(out), "--name", "Other", "--force")
+    assert code == 0 and tomllib.loads(out.read_text(encoding="utf-8"))["name"] == "Other"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.toml", "list.txt"]
+
+
+def test_cli_bad_lines_exit_1_and_write_nothing(tmp_path: Path, cli) -> None:
+    src, out = tmp_path / "bad.txt", tmp_path / "deck.toml"
+    src.write_text(BAD, encoding="utf-8")
+    code, stdout, err = cli("import", str(src), "-o", str(out))
+    assert code == 1 and stdout == "" and not out.exists()
+    assert f"{src}:3: no card is named 'Somma'; did you mean 'Soma'?: '3 Somma Lv2'" in err
+    assert "7 line(s) not imported; nothing written" in err
+
+
+def test_cli_stdout_and_unusable_input(tmp_path: Path, cli) -> None:
+    src = tmp_path / "l.txt"
+    src.write_text("\ufeff3 Soma Lv1\r\n1 Ronin\r\n", encoding="utf-8")
+    code, stdout, _ = cli("import", str(src))
+    assert code == 0 and tomllib.loads(stdout)["main"] == [{"name": "Soma", "level": 1, "count": 3}]
+    (tmp_path / "b.txt").write_bytes(b"\x00\x01\x02binary")
+    assert cli("import", str(tmp_path / "b.txt"))[0] == 2
+    code, _, err = cli("import", str(tmp_path / "none.txt"))
+    assert code == 2 and "no such file" in err and "Traceback" not in err
+    code, _, err = cli("import", str(src), "--mode", "chaos")
+    assert code == 2 and "--mode must be one of auto, standard, ultimate" in err
