@@ -32,7 +32,7 @@ def parse_as_of(as_of: dt.date | str | None) -> dt.date | None:
     try:
         return dt.date.fromisoformat(str(as_of).strip())
     except ValueError:
-        raise DataError(None, f"--as-of must be a date like 2025-04-01, not {as_of!r}") from None
+        raise DataError("--as-of", f"must be a date like 2025-04-01, not {as_of!r}") from None
 
 
 def _formats_api() -> tuple[Any, Any] | None:
@@ -140,7 +140,12 @@ class Validator:
                     return [Violation(FORMAT_UNKNOWN, "error", f"format {fmt!r}: {exc.message}", pos[0], pos[1])]
             else:
                 self._formats[key] = fmt
-        return list(format_violations(self._formats[key], resolved, checker.catalog.cards, self.as_of))
+        try:
+            return list(format_violations(self._formats[key], resolved, checker.catalog.cards, self.as_of))
+        except DataError as exc:  # e.g. no list of the format in force on --as-of
+            if explicit:
+                raise
+            return [Violation(FORMAT_UNKNOWN, "error", f"format {fmt!r}: {exc.message}", pos[0], pos[1])]
 
     def validate_file(self, path: Path | str) -> ValidationResult:
         """Read and check one decklist file; a file that cannot be read becomes a `syntax` result."""
