@@ -76,7 +76,8 @@ def check_boosts(path: str, cards: list[Any], valid: set[int]) -> Iterator[Probl
 
 
 def check_familiars(path: str, cards: list[Any], valid: set[int]) -> Iterator[Problem]:
-    names = {c.get("name") for c in cards if isinstance(c, dict) and c.get("kind") == "familiar"}
+    names = {c.get("name") for c in cards
+             if isinstance(c, dict) and c.get("kind") == "familiar" and isinstance(c.get("name"), str)}
     for i, card in _valid(cards, valid):
         if card["kind"] != "familiar":
             continue
