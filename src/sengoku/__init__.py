@@ -32,6 +32,15 @@ _API = {
     "ValidationResult": "sengoku.validate.result:ValidationResult",
     "ValidationRun": "sengoku.validate.api:ValidationRun",
     "Violation": "sengoku.validate.result:Violation",
+    "Format": "sengoku.formats.model:Format",
+    "FormatError": "sengoku.formats.model:FormatError",
+    "load_format": "sengoku.formats.load:load_format",
+    "list_formats": "sengoku.formats.load:list_formats",
+    "format_violations": "sengoku.formats.legality:format_violations",
+    "check_format_files": "sengoku.formats.check:check_format_files",
+    "fmt_decklist": "sengoku.decklist.fmt:fmt_decklist",
+    "canonical_decklist": "sengoku.decklist.fmt:canonical_decklist",
+    "import_text": "sengoku.decklist.text_import:import_text",
 }
 
 __all__ = ["__version__", *_API]

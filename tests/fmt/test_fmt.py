@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sengoku.decklist.fmt import canonical_decklist, fmt_file, source_comments
+from sengoku.decklist.fmt import canonical_decklist, fmt_decklist, source_comments
 from sengoku.errors import DataError
 from sengoku.paths import data_dir
 
@@ -190,7 +190,7 @@ def test_fmt_file_rewrites_in_place_and_keeps_mode(tmp_path: Path) -> None:
     path = tmp_path / "deck.toml"
     path.write_text(MESSY, encoding="utf-8")
     os.chmod(path, 0o640)
-    result = fmt_file(path)
+    result = fmt_decklist(path)
     assert result.changed and path.read_text(encoding="utf-8") == CANONICAL
     assert path.stat().st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.toml"]
@@ -206,7 +206,7 @@ def test_failure_mid_write_leaves_the_original_intact(tmp_path: Path, monkeypatc
 
     monkeypatch.setattr(os, fail_at, boom)
     with pytest.raises(DataError, match="No space left on device; file left as it was"):
-        fmt_file(path)
+        fmt_decklist(path)
     monkeypatch.undo()
     assert path.read_text(encoding="utf-8") == MESSY
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.toml"]  # no temporary file left behind

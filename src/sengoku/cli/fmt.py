@@ -49,7 +49,7 @@ def fmt(
     """
     import sys
 
-    from sengoku.decklist.fmt import canonical_decklist, fmt_file
+    from sengoku.decklist.fmt import canonical_decklist, fmt_decklist
     from sengoku.errors import DataError
 
     changed = unusable = same = 0
@@ -62,7 +62,7 @@ def fmt(
                 else:
                     sys.stdout.write(result.formatted)
             else:
-                result = fmt_file(path, check=check, db=db)
+                result = fmt_decklist(path, check=check, db=db)
         except DataError as exc:
             typer.echo(f"error: {exc}", err=True)
             unusable += 1

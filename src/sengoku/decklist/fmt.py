@@ -585,7 +585,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         raise
 
 
-def fmt_file(path: Path | str, *, check: bool = False, db: Path | str | None = None) -> FmtResult:
+def fmt_decklist(path: Path | str, *, check: bool = False, db: Path | str | None = None) -> FmtResult:
     """Format one decklist file in place (atomically), or with `check` only report what would change."""
     text = read_text(path)
     result = canonical_decklist(text, path=str(path), db=db)
