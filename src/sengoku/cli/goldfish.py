@@ -34,6 +34,12 @@ focus the Commander; at least one Level 1 card; at least one card deployable wit
 does not count, M1); and every --want. Then, per turn, each measure's mean and p10/p50/p90 (nearest
 rank), and the turn a Level 3 and a Level 4 ally first appear.
 """.split()) + "\n\n" + " ".join("""
+A deck of another game (its `game` key; see `sengoku games`) gets its opening hand only: for
+Senjutsu and champions, exact and simulated probabilities of at least one card of each kind (and
+Senjutsu rank), of every --want, and by round, using --runs, --seed, --want, --json and --db (the
+engine's options are refused, exit 2). The Fire Emblem TCG and clan tactics deal no opening hand
+from a shuffled deck: exit 2 with the reason.
+""".split()) + "\n\n" + " ".join("""
 The report goes to stdout, a one-line summary (and a progress bar on long runs in a terminal) to
 stderr. Exit 0 on success; 1 when the deck is not valid (the validator's report is shown) or a
 simulated probability lies more than 4 standard errors from its exact value (a bug); 2 on unusable
@@ -78,6 +84,13 @@ def goldfish_command(
         show_default=False),
 ) -> None:
     """Goldfish a deck (see HELP)."""
+    if deck is not None:  # issue 5: another game's deck gets its opening hand (cli/games.py)
+        from sengoku.cli.games import goldfish_other_game
+
+        if goldfish_other_game(deck, db, runs, seed, want, as_json, turns=None if turns == 8 else turns,
+                               going=None if going == "first" else going, policy=None if policy == "greedy" else policy,
+                               commander=commander, mode=mode, jobs=jobs, plot=plot):
+            return
     from sengoku.goldfish.api import InvalidDeckError, goldfish
     from sengoku.goldfish.simulate import default_jobs
 
