@@ -52,8 +52,8 @@ def goldfish_command(
     deck: Optional[Path] = typer.Argument(
         None, help="The decklist (TOML) to simulate. Default: the bundled default deck "
         "(decklists/default.toml).", show_default=False),
-    runs: int = typer.Option(10_000, "--runs", "-n", min=1, help="Number of games to play."),
-    turns: int = typer.Option(8, "--turns", "-t", min=1, max=200, help="Turns played in each game."),
+    runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (at least 1)."),
+    turns: int = typer.Option(8, "--turns", "-t", help="Turns played in each game (1 to 200)."),
     seed: int = typer.Option(0, "--seed", help="Master seed. Run i uses its own stream derived from "
                              "(seed, i), so the same inputs and seed give byte-identical JSON for any --jobs."),
     going: str = typer.Option("first", "--going", help="Play [b]first[/b] (start with 0 AP, no attack on "
@@ -67,7 +67,7 @@ def goldfish_command(
         None, "--mode", help="[b]standard[/b] or [b]ultimate[/b]. Default: the decklist's own `mode`. "
         "The deck is validated under the mode played.", show_default=False),
     jobs: Optional[int] = typer.Option(
-        None, "--jobs", "-j", min=1, help="Parallel processes. Default: all cores. Results are identical "
+        None, "--jobs", "-j", help="Parallel processes. Default: all cores. Results are identical "
         "to --jobs 1; runs under 1000 per process stay in one process.", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (runs, turns, seed, going, "
                                  "policy, mode, commander, opening_hand, curve, first_level3/4, …) "
@@ -94,10 +94,7 @@ def goldfish_command(
     from sengoku.goldfish.api import InvalidDeckError, goldfish
     from sengoku.goldfish.simulate import default_jobs
 
-    if going not in ("first", "second"):
-        raise typer.BadParameter("must be 'first' or 'second'", param_hint="--going")
-    if mode is not None and mode not in ("standard", "ultimate"):
-        raise typer.BadParameter("must be 'standard' or 'ultimate'", param_hint="--mode")
+    # Option values are checked by the library (GoldfishError: a message and exit 2).
     if plot is not None:  # fail before the simulation, not after it
         from sengoku.goldfish.plot import plot_format, require_matplotlib
 

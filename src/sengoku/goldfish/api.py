@@ -57,23 +57,27 @@ def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
 
 
 def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | None = None) -> ValidationResult:
-    """Read (if a path) and validate a deck under `mode` (None: the decklist's own mode)."""
-    from sengoku.decklist.model import Decklist
-    from sengoku.validate import validate_deck
+    """Read (if a path) and validate a deck under `mode` (None: the decklist's own mode).
 
+    A file that cannot be read at all raises DataError (exit 2); a malformed or rule-breaking
+    deck raises `InvalidDeckError` carrying the validator's result (exit 1).
+    """
+    from sengoku.decklist.model import GAME_DEFAULT, Decklist
+    from sengoku.validate.api import Validator
+
+    syntax: list = []
     if deck is None:
         deck = default_decklist()
     if not isinstance(deck, Decklist):
         from sengoku.decklist.read import read_decklist
 
         deck, syntax = read_decklist(deck)
-        if syntax:  # a malformed file is an invalid deck: report it like `sengoku validate`
-            from sengoku.validate.result import ValidationResult
-
-            raise InvalidDeckError(ValidationResult(path=deck.path, violations=list(syntax), mode=deck.mode))
+    if deck.game != GAME_DEFAULT:
+        raise GoldfishError(f"{deck.path or 'the deck'}: goldfish simulates SENGOKU YUGI decks "
+                            f"({GAME_DEFAULT!r}), not {deck.game!r}")
     if mode is not None and mode != deck.mode:
         deck = dataclasses.replace(deck, mode=mode)  # validate under the mode we will play (D5-D7)
-    result = validate_deck(deck, db)
+    result = Validator(db).validate_deck(deck, syntax)
     if not result.valid:
         raise InvalidDeckError(result)
     return result

@@ -58,8 +58,9 @@ def render(result: GoldfishResult, console: Console) -> None:
     console.print(t)
 
     cv = oh["charge_value"]
-    t = Table(title=f"Total charge value of the hand (mean exact {cv['mean']['exact']}, "
-                    f"simulated {cv['mean']['simulated']})", title_justify="left")
+    t = Table(title="Hand's total charge value", title_justify="left",
+              caption=f"mean {cv['mean']['exact']} exact, {cv['mean']['simulated']} simulated",
+              caption_justify="left")
     t.add_column("total", justify="right")
     rows = [row for row in cv["distribution"] if row["exact"] >= 0.0005 or row["simulated"] > 0]
     t.add_column("exact", justify="right")
@@ -85,7 +86,8 @@ def render(result: GoldfishResult, console: Console) -> None:
     for line in band_chart(r.curve, "ap_main"):
         console.print(line, markup=False, highlight=False)
 
-    t = Table(title="First turn with an ally of Level 3 / Level 4 in play", title_justify="left")
+    t = Table(title="First Level 3 / 4 ally", title_justify="left",
+              caption="turn on which an ally of that level is first in play", caption_justify="left")
     t.add_column("turn", justify="right")
     t.add_column("Level 3", justify="right")
     t.add_column("Level 4", justify="right")
@@ -120,7 +122,8 @@ def _curve_table(r: GoldfishResult, console: Console) -> None:
 
 
 def validation_report(validation: object) -> str:
-    """Return the validator's text report of a deck refused for simulation."""
-    from sengoku.validate.reporters import render_text  # the validator's own text reporter
+    """Return the validator's own text report of a deck refused for simulation."""
+    from sengoku.validate.api import ValidationRun
+    from sengoku.validate.reporters import render
 
-    return render_text(validation)
+    return render("text", ValidationRun([validation]))  # type: ignore[list-item]

@@ -21,7 +21,7 @@ class Histogram:
     __slots__ = ("counts",)
 
     def __init__(self, counts: dict[int, int] | None = None) -> None:
-        self.counts: dict[int, int] = dict(counts or {})
+        self.counts: Counter[int] = Counter(counts or {})
 
     def add(self, value: int, games: int = 1) -> None:
         """Count `games` more games with `value`."""
@@ -29,8 +29,7 @@ class Histogram:
 
     def merge(self, other: Histogram) -> None:
         """Add another histogram's counts to this one."""
-        for value, games in other.counts.items():
-            self.add(value, games)
+        self.counts.update(other.counts)
 
     @property
     def n(self) -> int:
@@ -71,9 +70,9 @@ class Histogram:
 class CurveTally:
     """Per turn, per measure: a histogram of the values the games showed.
 
-    Games hand in their rows in batches (`add_rows`: `turns` rows per game, game after
-    game); identical rows are counted first (C speed), then spread into the per-measure
-    histograms, so the work grows with distinct rows, not with games.
+    Games hand in their rows in batches (`add_rows`: `turns` rows per game, game after game);
+    each turn's rows are transposed into one column per measure and counted at C speed
+    (`Counter.update`), which is several times faster than a Python loop over the rows.
     """
 
     def __init__(self, measures: Sequence[str], turns: int) -> None:
@@ -85,11 +84,11 @@ class CurveTally:
         """Count a batch of games' rows: row k belongs to turn k % turns."""
         if len(rows) % self.turns:
             raise ValueError(f"{len(rows)} rows is not a whole number of {self.turns}-turn games")
+        if not rows:
+            return
         for t in range(self.turns):
-            hists = self.hist[t]
-            for row, games in Counter(rows[t :: self.turns]).items():
-                for h, value in zip(hists, row):
-                    h.counts[value] = h.counts.get(value, 0) + games
+            for h, column in zip(self.hist[t], zip(*rows[t :: self.turns])):
+                h.counts.update(column)
 
     def merge(self, other: CurveTally) -> None:
         for mine, theirs in zip(self.hist, other.hist):

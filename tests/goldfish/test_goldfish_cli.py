@@ -1,0 +1,137 @@
+"""`sengoku goldfish` end to end on the bundled default deck: shape, determinism, idle baseline, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sengoku.paths import data_dir
+
+MEASURES = ("ap_main", "ap_charge_base", "ap_charge_cards", "ap_growth_focus", "ap_spent", "ap_end",
+            "allies", "highest_level", "hp_total", "hand", "stronghold")
+
+
+def test_json_shape(cli) -> None:
+    r = cli("goldfish", "--runs", "300", "--turns", "5", "--json", "--jobs", "1")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    for key in ("runs", "turns", "seed", "going", "policy", "mode", "commander", "opening_hand", "curve",
+                "first_level3", "first_level4", "skipped_abilities", "card_db"):
+        assert key in data, key
+    assert (data["runs"], data["turns"], data["seed"], data["going"], data["policy"], data["mode"]) == \
+        (300, 5, 0, "first", "greedy", "standard")
+    assert [row["turn"] for row in data["curve"]] == [1, 2, 3, 4, 5]
+    for row in data["curve"]:
+        assert set(row) == {"turn", *MEASURES}
+        for m in MEASURES:
+            s = row[m]
+            assert set(s) == {"mean", "p10", "p50", "p90"}
+            assert s["p10"] <= s["p50"] <= s["p90"]
+    probs = data["opening_hand"]["probabilities"]
+    assert [p["event"] for p in probs] == ["commander_growth_focus", "level1", "turn1_deployable"]
+    for p in probs:
+        assert set(p) >= {"event", "exact", "simulated", "ci95"}
+        assert p["ci95"][0] <= p["simulated"] <= p["ci95"][1]
+    assert sum(row["games"] for row in data["first_level3"]["by_turn"]) + data["first_level3"]["never"]["games"] == 300
+    assert data["card_db"]["sha256"] and data["card_db"]["version"]
+
+
+def test_idle_policy_ap_is_start_plus_ten_per_turn(cli) -> None:
+    # G2: idle never charges cards and never acts; S7 start AP + T2a 10 per turn, no spread at all
+    for going, start in (("first", 0), ("second", 5)):
+        r = cli("goldfish", "--runs", "200", "--turns", "6", "--policy", "idle", "--going", going, "--json")
+        assert r.code == 0, r.err
+        curve = json.loads(r.out)["curve"]
+        for row in curve:
+            want = start + 10 * row["turn"]
+            assert row["ap_main"] == {"mean": want, "p10": want, "p50": want, "p90": want}
+            assert row["ap_spent"]["p90"] == 0 and row["ap_charge_cards"]["p90"] == 0
+            assert row["ap_charge_base"]["mean"] == 10
+
+
+def test_same_seed_same_bytes_and_jobs_do_not_matter(cli, monkeypatch) -> None:
+    from sengoku.goldfish import simulate
+
+    monkeypatch.setattr(simulate, "MIN_RUNS_PER_JOB", 1)  # let a small run really use 2 processes
+    args = ("goldfish", "--runs", "400", "--turns", "6", "--seed", "42", "--json", "--want", "Soma:2")
+    one = cli(*args, "--jobs", "1")
+    again = cli(*args, "--jobs", "1")
+    two = cli(*args, "--jobs", "2")
+    assert one.code == two.code == 0, (one.err, two.err)
+    assert one.out == again.out
+    assert one.out == two.out
+    other = cli("goldfish", "--runs", "400", "--turns", "6", "--seed", "43", "--json", "--want", "Soma:2")
+    assert other.out != one.out  # the seed matters
+
+
+def test_text_report_has_tables_and_chart(cli) -> None:
+    r = cli("goldfish", "--runs", "200", "--turns", "4")
+    assert r.code == 0, r.err
+    assert "Opening hand" in r.out and "AP at Main Phase start" in r.out
+    assert "●" in r.out and "p10–p90" in r.out  # the terminal chart
+    assert "games/s" in r.err  # the human summary goes to stderr
+
+
+def test_invalid_deck_exit_1_with_validator_report(cli, tmp_path: Path) -> None:
+    deck = tmp_path / "small.toml"
+    deck.write_text('name = "too small"\nmode = "standard"\n\n[[main]]\nname = "Soma"\nlevel = 1\ncount = 3\n',
+                    encoding="utf-8")
+    r = cli("goldfish", str(deck), "--runs", "10")
+    assert r.code == 1
+    assert "not valid" in r.err
+    assert "deck-size" in r.err  # the validator's rule id, from its report
+    assert r.out == ""
+    assert "Traceback" not in r.err
+
+
+def test_unknown_want_exit_2(cli) -> None:
+    r = cli("goldfish", "--runs", "10", "--want", "Nobunaga:2")
+    assert r.code == 2
+    assert "Nobunaga" in r.err and "no character card" in r.err
+    assert "Traceback" not in r.err
+
+
+def test_missing_deck_and_bad_options_exit_2(cli, tmp_path: Path) -> None:
+    r = cli("goldfish", str(tmp_path / "nope.toml"), "--runs", "10")
+    assert r.code == 2 and "nope.toml" in r.err
+    assert cli("goldfish", "--runs", "10", "--policy", "clever").code == 2
+    assert cli("goldfish", "--runs", "10", "--going", "third").code == 2
+    assert cli("goldfish", "--runs", "0").code == 2
+    r = cli("goldfish", "--runs", "10", "--commander", "Nobunaga")
+    assert r.code == 2 and "Nobunaga" in r.err
+    r = cli("goldfish", "--runs", "10", "--plot", str(tmp_path / "x.gif"))
+    assert r.code == 2 and ".png or .svg" in r.err
+
+
+def test_commander_can_be_pinned(cli) -> None:
+    r = cli("goldfish", "--runs", "50", "--turns", "2", "--commander", "Kagetora", "--json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert data["commander"]["name"] == "Kagetora" and data["commander"]["chosen"] == "named"
+    assert data["opening_hand"]["probabilities"][0]["label"].endswith("(Kagetora)")
+
+
+def test_plot_svg(cli, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "curve.svg"
+    r = cli("goldfish", "--runs", "100", "--turns", "3", "--json", "--plot", str(out))
+    assert r.code == 0, r.err
+    assert out.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert [p.name for p in tmp_path.iterdir()] == ["curve.svg"]  # no temp file left behind
+
+
+def test_plot_without_matplotlib_is_a_clear_error(cli, tmp_path: Path, monkeypatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    r = cli("goldfish", "--runs", "10", "--plot", str(tmp_path / "x.png"))
+    assert r.code == 2
+    assert "sengoku[plot]" in r.err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_default_deck_is_bundled() -> None:
+    assert (data_dir("decklists") / "default.toml").is_file()
