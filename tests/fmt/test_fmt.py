@@ -97,6 +97,12 @@ def test_every_comment_is_kept() -> None:
     assert sorted(c for _, c in source_comments(out)) == sorted(c for _, c in source_comments(MESSY))
 
 
+def test_opening_comment_block_stays_on_top_when_keys_reorder() -> None:
+    text = '#:schema ../schemas/decklist.schema.json\n# expect: deck-size\nmode = "standard"\nname = "x"\n'
+    assert canonical_decklist(text).formatted == (
+        '#:schema ../schemas/decklist.schema.json\n# expect: deck-size\nname = "x"\nmode = "standard"\n')
+
+
 def test_merged_entry_comments_move_above_the_entry_they_join() -> None:
     text = '[[main]]\nname = "Soma"\nlevel = 1\ncount = 1\n\n# second copy\n[[main]]\nname = "Soma"  # why\nlevel = 1\n'
     result = canonical_decklist(text)
@@ -151,7 +157,8 @@ def decklists(draw: st.DrawFn) -> str:
     lines = []
     if draw(st.booleans()):
         lines.append(draw(comment) or "# header")
-        lines.append("")
+        if draw(st.booleans()):
+            lines.append("")
     for key in draw(st.permutations(["name", "mode"])):
         c = draw(comment)
         lines.append(f'{key} = "v"' + (f"  {c}" if c else ""))
@@ -254,3 +261,26 @@ def test_unusable_inputs_are_exit_2(tmp_path: Path, cli) -> None:
     empty.mkdir()
     code, _, err = cli("fmt", str(empty))
     assert code == 2 and "no *.toml files" in err
+
+
+def test_fmt_never_changes_a_bundled_decklists_verdict(tmp_path: Path) -> None:
+    """Every bundled decklist (valid and invalid, every game) keeps its validation verdict and rule ids
+    after fmt; only the `duplicate-entry` warning goes, since fmt merges the entries it warns about."""
+    from sengoku.validate.api import validate_file
+
+    checked = 0
+    for src in sorted(data_dir("decklists").rglob("*.toml")):
+        text = src.read_text(encoding="utf-8")
+        try:
+            formatted = canonical_decklist(text, path=str(src)).formatted
+        except DataError:
+            continue  # not TOML at all: fmt refuses, as tested above
+        copy = tmp_path / src.relative_to(data_dir("decklists"))
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_text(formatted, encoding="utf-8")
+        before, after = validate_file(src), validate_file(copy)
+        rules = lambda r: sorted(v.rule for v in r.violations if v.rule != "duplicate-entry")  # noqa: E731
+        assert (before.valid, rules(before), before.sections) == (after.valid, rules(after), after.sections), src
+        assert canonical_decklist(formatted).formatted == formatted
+        checked += 1
+    assert checked >= 2

@@ -81,3 +81,6 @@ def test_db_check_reports_format_problems(scratch_db: Path, cli) -> None:
     code, out, err = cli("db", "check", str(scratch_db))
     assert code == 1
     assert "cup.toml:8" in out and "NOPE-1" in out and "no card with id 'NOPE-1'" in out
+    write(scratch_db, "cup", '\n[[lists]]\neffective = "2026-02-30"\nsource = "x"\n')
+    code, out, err = cli("db", "check", str(scratch_db))
+    assert code == 1 and "cup.toml:6" in out and "effective date '2026-02-30' is not a real date" in out

@@ -151,14 +151,16 @@ def _assemble(events: list[tuple]) -> _Doc:
     split = 0  # comments before the first item, up to the last blank line, are the file's header
     started = False
     gap = False  # a blank line came between the last item and the pending comments
+    blank_last = False  # before the first item: the last line was blank
     current: _Entry | None = None
     for ev in events:
         if ev[0] == "comment":
             pending.append(ev[1])
+            blank_last = False
             continue
         if ev[0] == "blank":
             if not started:
-                split = len(pending)
+                split, blank_last = len(pending), True
             elif current is not None and pending:
                 current.tail += pending  # a comment block closed by a blank line stays with its entry
                 pending = []
@@ -167,10 +169,13 @@ def _assemble(events: list[tuple]) -> _Doc:
             continue
         if not started:
             started = True
+            if split == 0 and ev[0] == "top-key":
+                split = len(pending)  # a comment block opening the file, right above a key, describes the file
+            # Written with no blank line after it only if it had none (and nothing is left to lead the item).
+            doc.header_joined = split == len(pending) and not blank_last
             doc.header, pending = pending[:split], pending[split:]
             # A taplo `#:schema` line belongs at the top wherever the block ended.
             doc.header += [c for c in pending if c.startswith("#:schema")]
-            doc.header_joined = split == 0 and bool(doc.header)
             pending = [c for c in pending if not c.startswith("#:schema")]
         leading, pending, gap = pending, [], False
         kind = ev[0]
