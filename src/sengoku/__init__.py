@@ -41,6 +41,9 @@ _API = {
     "fmt_decklist": "sengoku.decklist.fmt:fmt_decklist",
     "canonical_decklist": "sengoku.decklist.fmt:canonical_decklist",
     "import_text": "sengoku.decklist.text_import:import_text",
+    "goldfish": "sengoku.goldfish.api:goldfish",
+    "GoldfishResult": "sengoku.goldfish.result:GoldfishResult",
+    "InvalidDeckError": "sengoku.goldfish.api:InvalidDeckError",
 }
 
 __all__ = ["__version__", *_API]

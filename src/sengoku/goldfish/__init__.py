@@ -1,0 +1,29 @@
+"""Goldfish simulation (SPEC G1-G3): many seeded solitaire games on the rules engine, summarised.
+
+`goldfish()` (in `api`) validates a deck, compiles it for `sengoku.engine`, plays the runs
+(`simulate`, one process or several), and returns a `GoldfishResult` (`result`) built from
+integer tallies: opening-hand probabilities exact (`probability`, `hand`) and simulated, and
+per-turn histograms (`stats`). `report`, `chart` and `plot` present it. Names are imported
+lazily so that importing a submodule stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_NAMES = {
+    "goldfish": "sengoku.goldfish.api",
+    "GoldfishError": "sengoku.goldfish.api",
+    "InvalidDeckError": "sengoku.goldfish.api",
+    "GoldfishResult": "sengoku.goldfish.result",
+}
+__all__ = list(_NAMES)
+
+
+def __getattr__(name: str) -> Any:
+    module = _NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sengoku.goldfish' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
