@@ -50,26 +50,16 @@ def _register() -> None:
 
 
 def main() -> None:
-    """Run the CLI; turn library errors into a message and exit code 2, never a traceback."""
+    """Run the CLI; turn library errors into a message and exit code 2, never a traceback.
+
+    Typer's standalone mode already maps usage errors to exit 2 and `typer.Exit(code)` to its
+    code; the library's own `SengokuError` passes through it and is reported here.
+    """
     from sengoku.errors import SengokuError
 
     _register()
     try:
-        app(standalone_mode=False)
+        app()
     except SengokuError as exc:
         typer.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        typer.echo("aborted", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except Exception as exc:  # click usage errors and the like
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(2)
-        raise
