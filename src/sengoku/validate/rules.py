@@ -254,12 +254,16 @@ def load_rules(game: Game) -> RuleBook:
 def _load_rules(game: Game) -> RuleBook:
     problems = rule_file_problems(game)
     if problems:
-        first_line = None
-        m = re.match(r"rules\[(\d+)\]", problems[0])
-        if m:
-            first_line = _rule_line(game.rule_file, int(m.group(1)))
+        lines: list[int] = []
+        shown = []
+        for problem in problems:  # point at the [[rules]] table of each problem where we can
+            m = re.match(r"rules\[(\d+)\]", problem)
+            line = _rule_line(game.rule_file, int(m.group(1))) if m else None
+            if line is not None:
+                lines.append(line)
+            shown.append(f"line {line}: {problem}" if line is not None else problem)
         raise RuleFileError(game.rule_file, f"the game rule file has {len(problems)} problem(s):\n  "
-                            + "\n  ".join(problems), first_line)
+                            + "\n  ".join(shown), lines[0] if lines else None)
     rules = tuple(compile_rule(raw) for raw in game.raw.get("rules", []))
     info = tuple(Info(id=raw["id"], sections=tuple(raw["sections"]), add=raw["add"], base=raw.get("base", 0),
                       where=compile_filter(raw.get("where")), when=compile_filter(raw.get("when")),
