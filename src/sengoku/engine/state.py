@@ -979,7 +979,8 @@ class GameState:
                 yield ("begin_turn",)
             return
         board = self.t.board
-        dests = (COMMAND_ZONE, *range(board.n_spaces))
+        # Candidates are narrowed to where each action can possibly go; the can_* checks decide.
+        dests = (COMMAND_ZONE, *board.perimeter)
         n_allies = len(self.allies)
         for p in range(len(self.hand)):
             for d in dests:
@@ -992,7 +993,9 @@ class GameState:
                 if self.can_use_hand_ability(p, k) is None:
                     yield ("use_hand_ability", p, k)
         for i in range(n_allies):
-            for d in range(board.n_spaces):
+            a = self.allies[i]
+            steps = board.perimeter if a[A_POS] == COMMAND_ZONE else board.neighbours[a[A_POS]]
+            for d in steps:
                 if self.can_move(i, d) is None:
                     yield ("move", i, d)
             for j in range(i + 1, n_allies):
@@ -1002,7 +1005,7 @@ class GameState:
                 for b in range(3):
                     if self.can_attack(i, magic, b) is None:
                         yield ("attack", i, magic, b)
-            for k in range(len(self.t.act[self.allies[i][A_TOP]])):
+            for k in range(len(self.t.act[a[A_TOP]])):
                 if self.can_use_ability(i, k) is None:
                     yield ("use_ability", i, k)
             if self.t.ultimate:
@@ -1011,8 +1014,8 @@ class GameState:
                         yield ("contract", fp, i)
                     if self.can_evolve(fp, i) is None:
                         yield ("evolve", fp, i)
-                if self.allies[i][A_FAM]:
-                    for d in range(board.n_spaces):
+                if a[A_FAM]:
+                    for d in steps:
                         for mh in (False, True):
                             if self.can_release(i, d, mh) is None:
                                 yield ("release", i, d, mh)

@@ -1,0 +1,131 @@
+"""Builders for hand-worked engine positions: a tiny card database made in code, the bundled board.
+
+Cards are made with just the fields a test cares about; every test states its own position so a
+reader can check the arithmetic by hand against SPEC.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from typing import Any
+
+import pytest
+
+from sengoku.carddb.board import load_board
+from sengoku.carddb.models import CardDatabase
+from sengoku.engine import GameState, compile_deck
+from sengoku.engine.state import A_DEF, A_HP, A_POS, A_TOP, MAIN_PHASE
+from sengoku.paths import data_dir
+
+META = {"game": "sengoku-yugi", "name": "engine test cards", "version": "0"}
+
+
+def char(cid: str, name: str, level: int, cost: int, charge: int, *, kind: str = "main",
+         gender: str = "male", weapon: str = "longsword", atk: int = 3, mat: int = 1,
+         boost: tuple[tuple[int, ...], tuple[int, ...]] | None = None, rng: tuple[str, ...] = (),
+         abilities: tuple[dict[str, Any], ...] = (), epithet: str | None = None) -> dict[str, Any]:
+    """Return a Character card as the database stores it."""
+    if boost is None:
+        n = {1: 0, 2: 0, 3: 1, 4: 2}[level]
+        boost = (tuple([2] * n), tuple([1] * n))
+    return {
+        "id": cid, "name": name, "epithet": epithet or ("Nameless " + name if kind == "nameless" else name),
+        "kind": kind, "level": level, "charge_value": charge, "attribute": "fire", "atk": atk, "mat": mat,
+        "def": 2, "mdf": 2, "boost": {"physical": list(boost[0]), "magic": list(boost[1])},
+        "abilities": list(abilities), "gender": gender, "weapon": weapon, "deployment_cost": cost,
+        "range": list(rng),
+    }
+
+
+def fam(cid: str, name: str, level: int, cost: int, charge: int, *, evolves_from: str | None = None,
+        egg: bool = False, atk: int = 2, mat: int = 1) -> dict[str, Any]:
+    """Return a Familiar card as the database stores it."""
+    return {
+        "id": cid, "name": name, "epithet": "Familiar Egg" if egg else name, "kind": "familiar",
+        "level": level, "charge_value": charge, "attribute": "water", "atk": atk, "mat": mat, "def": 1,
+        "mdf": 1, "boost": {"physical": [] if egg else [1], "magic": [] if egg else [1]}, "abilities": [],
+        "contract_cost": cost, "evolves_from": evolves_from, "is_egg": egg, "ability_cost": 1, "arrows": [],
+    }
+
+
+def make_db(cards: list[dict[str, Any]]) -> CardDatabase:
+    return CardDatabase.model_validate({"meta": META, "cards": cards})
+
+
+# A small standard deck: Soma climbs 1-4, Oichi 1-3 (female bow), Benkei 1-2 (warhammer), and two
+# Nameless (a male longsword like Soma, a female bow like Oichi).
+BASIC = [
+    char("S1", "Soma", 1, 3, 3), char("S2", "Soma", 2, 4, 2), char("S3", "Soma", 3, 7, 2, atk=7),
+    char("S4", "Soma", 4, 9, 1, atk=9),
+    char("O1", "Oichi", 1, 3, 3, gender="female", weapon="bow"),
+    char("O2", "Oichi", 2, 4, 2, gender="female", weapon="bow"),
+    char("O3", "Oichi", 3, 7, 2, gender="female", weapon="bow"),
+    char("B1", "Benkei", 1, 2, 2, weapon="warhammer"), char("B2", "Benkei", 2, 5, 3, weapon="warhammer"),
+    char("N1", "Ronin", 1, 2, 1, kind="nameless"),
+    char("N2", "Miko", 1, 3, 1, kind="nameless", gender="female", weapon="bow"),
+]
+BASIC_DECK = {
+    "main": {"S1": 3, "S2": 3, "S3": 3, "S4": 2, "O1": 3, "O2": 3, "O3": 2, "B1": 3, "B2": 3},
+    "nameless": {"N1": 1, "N2": 1},
+}
+
+
+@pytest.fixture(scope="session")
+def board():
+    return load_board()
+
+
+@pytest.fixture(scope="session")
+def basic(board):
+    """The BASIC deck compiled for Standard Mode."""
+    return compile_deck(make_db(BASIC), BASIC_DECK, "standard", board=board)
+
+
+def idx(tables, card_id: str) -> int:
+    return tables.index_of(card_id)
+
+
+def position(tables, *, hand=(), stronghold=None, standby=(), ap=0, turn=1, phase=MAIN_PHASE,
+             going_first=True, seed=0) -> GameState:
+    """Return a game set up normally, then with the given zones (card ids) and phase (a hand-worked position)."""
+    s = GameState(tables, random.Random(seed), going_first=going_first)
+    s.hand = [idx(tables, c) for c in hand]
+    if stronghold is not None:
+        s.stronghold = [idx(tables, c) for c in stronghold]
+    s.standby = [idx(tables, c) for c in standby]
+    s.ap = ap
+    s.turn = turn
+    s.phase = phase
+    return s
+
+
+def ally_at(state: GameState, space: int):
+    return state.occupant[space]
+
+
+def space(state: GameState, row: int, col: int) -> int:
+    return state.t.board.space(row, col)
+
+
+__all__ = ["A_DEF", "A_HP", "A_POS", "A_TOP", "ally_at", "char", "fam", "idx", "make_db", "position", "space"]
+
+
+def bundled_sections(db: CardDatabase, name: str) -> tuple[dict[str, dict[str, int]], str]:
+    """Resolve a bundled decklist by (name, level) to card ids (lowest id wins), for engine tests.
+
+    The validator owns real resolution; this keeps the engine tests independent of it.
+    """
+    data = tomllib.loads((data_dir("decklists") / name).read_text(encoding="utf-8"))
+    out: dict[str, dict[str, int]] = {}
+    for section in ("main", "nameless", "familiars"):
+        for e in data.get(section, []):
+            cands = sorted(
+                (c for c in db.cards if c.name == e["name"] and e.get("level", c.level) == c.level
+                 and (c.kind == "nameless") == (section == "nameless")
+                 and (c.kind == "familiar") == (section == "familiars")),
+                key=lambda c: c.id)
+            assert cands, e
+            sec = out.setdefault(section, {})
+            sec[cands[0].id] = sec.get(cands[0].id, 0) + e.get("count", 1)
+    return out, data.get("mode", "standard")

@@ -1,0 +1,179 @@
+"""Invariants over thousands of games (both modes, every policy), determinism, the idle baseline.
+
+Every state must keep: no card lost or duplicated across zones, AP never negative, 1 <= HP <= max
+HP, no two named allies in play with the same name (M1 Decision), the board's occupancy matching
+the allies, and the hand limits (T2a, U1) once each Charge Phase ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import sengoku
+from sengoku.engine import MEASURES, GameState, choose_commander, compile_deck, make_policy, play_game
+from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.policies import RandomPolicy
+from sengoku.engine.state import A_FAM, A_HP, A_POS, A_REL, A_SRC, A_TOP, AP_CHARGE
+from sengoku.engine.tables import NAMELESS
+
+from .conftest import bundled_sections
+
+
+@pytest.fixture(scope="module")
+def db():
+    return sengoku.load_card_db()
+
+
+@pytest.fixture(scope="module")
+def standard(db):
+    sections, mode = bundled_sections(db, "default.toml")
+    assert mode == "standard"
+    return compile_deck(db, sections, mode)
+
+
+@pytest.fixture(scope="module")
+def ultimate(db):
+    sections, mode = bundled_sections(db, "ultimate.toml")
+    assert mode == "ultimate"
+    return compile_deck(db, sections, mode)
+
+
+def all_cards(t) -> Counter:
+    return Counter(list(t.deck_indices) + list(t.nameless_indices) + list(t.familiar_indices))
+
+
+def zones(s: GameState) -> Counter:
+    cards = s.hand + s.stronghold + s.standby + s.banish + s.fam_hand + s.summoning
+    for a in s.allies:
+        cards += [a[A_TOP], *a[A_SRC], *a[A_FAM]]
+    return Counter(cards)
+
+
+def check(s: GameState, expected: Counter) -> None:
+    t = s.t
+    assert zones(s) == expected, "a card was lost or duplicated"
+    assert s.ap >= 0
+    names = Counter()
+    on_field = 0
+    for a in s.allies:
+        assert 1 <= a[A_HP] <= t.cost[a[A_TOP]], (a, t.cost[a[A_TOP]])
+        if t.kind[a[A_TOP]] != NAMELESS:
+            names[t.name_id[a[A_TOP]]] += 1
+        if a[A_POS] == COMMAND_ZONE:
+            assert s.command_zone is a and not a[A_REL]
+        else:
+            assert s.occupant[a[A_POS]] is a
+            on_field += 1
+        if a[A_FAM]:
+            assert not a[A_REL] and t.level[a[A_FAM][-1]] <= t.level[a[A_TOP]]  # U3/U4
+    assert all(v == 1 for v in names.values()), "two allies share a name"
+    assert [names[n] for n in range(t.n_names)] == s.in_play
+    assert sum(o is not None for o in s.occupant) == on_field
+    assert s.command_zone is None or s.command_zone in s.allies
+
+
+class CheckingRandom(RandomPolicy):
+    """The random policy, checking every invariant after each action it takes."""
+
+    def __init__(self, expected: Counter):
+        self.expected = expected
+        self.actions: Counter = Counter()
+
+    def _run(self, state, end):
+        while True:
+            action = state.rng.choice(state.legal_actions())
+            if action[0] == end:
+                return
+            state.apply(action)
+            self.actions[action[0]] += 1
+            check(state, self.expected)
+
+
+def drive(t, policy, seed, turns, going_first, expected, hits=False):
+    """Play like `play_game`, checking the invariants and the AP bookkeeping at every phase.
+
+    `hits`: the Stronghold takes 1 damage before each turn, as if an opponent attacked, so
+    familiars reach the hand (U2) and Evolution and Release get played.
+    """
+    s = GameState(t, random.Random(seed), going_first)
+    check(s, expected)
+    for _ in range(turns):
+        if hits and s.sh_hp > 0:
+            s.stronghold_damaged(1)
+            check(s, expected)
+        before = s.ap
+        s.begin_turn()
+        policy.charge_phase(s)
+        s.end_charge_phase()
+        assert len(s.hand) <= 5 and len(s.fam_hand) <= 3  # T2a, U1 (the draw only fills up to 5)
+        policy.main_phase(s)
+        m = dict(zip(MEASURES, s.end_turn()))
+        check(s, expected)
+        assert m["ap_end"] == before + AP_CHARGE + m["ap_charge_cards"] + m["ap_growth_focus"] \
+            + s.m_ability_ap - m["ap_spent"]
+        assert m["allies"] == len(s.allies) and m["stronghold"] == len(s.stronghold)
+    return s
+
+
+@pytest.mark.parametrize("deck, games", [("standard", 300), ("ultimate", 250)])
+def test_random_policy_keeps_every_invariant(deck, games, request):
+    t = request.getfixturevalue(deck)
+    expected = all_cards(t)
+    policy = CheckingRandom(expected)
+    for seed in range(games):
+        drive(t, policy, seed, 8, seed % 2 == 0, expected, hits=deck == "ultimate")
+    # The random games exercise every action of the mode.
+    wanted = {"charge_card", "hp_charge", "deploy", "stack", "move", "swap", "attack", "use_ability",
+              "use_hand_ability"}
+    if deck == "ultimate":
+        wanted |= {"familiar_hp_charge", "contract", "evolve", "release"}
+    assert wanted <= set(policy.actions), wanted - set(policy.actions)
+
+
+@pytest.mark.parametrize("name", ["greedy", "charge", "idle"])
+@pytest.mark.parametrize("deck", ["standard", "ultimate"])
+def test_policies_keep_every_invariant(deck, name, request):
+    t = request.getfixturevalue(deck)
+    expected = all_cards(t)
+    policy = make_policy(name)
+    for seed in range(300):
+        drive(t, policy, seed, 10, seed % 2 == 0, expected, hits=seed % 3 == 0)
+
+
+@pytest.mark.parametrize("going_first, start", [(True, 0), (False, 5)])
+def test_idle_ap_is_exactly_start_plus_10_per_turn(standard, going_first, start):
+    for seed in range(50):
+        g = play_game(standard, "idle", random.Random(seed), turns=8, going_first=going_first)
+        ap_main = [m[0] for m in g.turns]
+        ap_end = [m[MEASURES.index("ap_end")] for m in g.turns]
+        assert ap_main == ap_end == [start + 10 * k for k in range(1, 9)]
+        assert g.first_level3 is None and g.first_level4 is None
+
+
+@pytest.mark.parametrize("name", ["greedy", "charge", "random", "idle"])
+def test_same_seed_same_game(standard, ultimate, name):
+    for t in (standard, ultimate):
+        a = play_game(t, name, random.Random(1234), turns=8)
+        b = play_game(t, name, random.Random(1234), turns=8)
+        assert a == b
+    games = {tuple(play_game(standard, name, random.Random(s), turns=8).opening_hand) for s in range(20)}
+    assert len(games) > 15  # different seeds, different games
+
+
+def test_record_shape_and_opening_hand(standard):
+    cmd = choose_commander(standard)
+    g = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd)
+    assert g.commander == cmd and len(g.opening_hand) == 5 and len(g.turns) == 5
+    assert all(len(m) == len(MEASURES) for m in g.turns)
+    assert g.first_level3 is None or g.first_level4 is None or g.first_level3 <= g.first_level4
+
+
+def test_greedy_develops_faster_than_idle(standard):
+    def mean_allies(name):
+        rng = random.Random(5)
+        return sum(play_game(standard, name, rng, turns=4).turns[-1][6] for _ in range(200)) / 200
+
+    assert mean_allies("greedy") > mean_allies("idle") + 2
