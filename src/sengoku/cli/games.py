@@ -117,7 +117,7 @@ def goldfish_other_game(deck: Path, db: Optional[Path], runs: int, seed: int, wa
     from sengoku.games import DEFAULT_GAME
 
     decklist, syntax = read_decklist(deck)
-    if decklist.game == DEFAULT_GAME or (syntax and not decklist.entries and decklist.game == DEFAULT_GAME):
+    if decklist.game == DEFAULT_GAME:  # (also a deck naming an unknown game: the engine path reports it)
         return False
     given = [name for name, value in sengoku_only.items() if value is not None]
     if given:
