@@ -44,6 +44,10 @@ _API = {
     "goldfish": "sengoku.goldfish.api:goldfish",
     "GoldfishResult": "sengoku.goldfish.result:GoldfishResult",
     "InvalidDeckError": "sengoku.goldfish.api:InvalidDeckError",
+    # issue 5: the games beside SENGOKU YUGI
+    "list_games": "sengoku.carddb.gamelist:list_games",
+    "opening_hand_report": "sengoku.goldfish.other_games:opening_hand_report",
+    "NoOpeningHandError": "sengoku.goldfish.other_games:NoOpeningHandError",
 }
 
 __all__ = ["__version__", *_API]
