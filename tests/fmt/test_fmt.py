@@ -284,3 +284,31 @@ def test_fmt_never_changes_a_bundled_decklists_verdict(tmp_path: Path) -> None:
         assert canonical_decklist(formatted).formatted == formatted
         checked += 1
     assert checked >= 2
+
+
+FRAGMENTS = [
+    'name = "a # not a comment"', "x = 'literal # no'", 's = """multi\n# not a comment\nline"""', 'a.b = 1',
+    '[tbl]', 'k = 1 # trailing', '[[main]]', 'name = "Soma"', 'level = 2', 'count = 3', '[[nameless]]',
+    'id = "SY1-001"', '# comment', '', 'main = [{name="Oichi", level=1}]', '[main.sub]', '[[tbl.arr]]',
+    'v = [1, # inside\n 2]', 'inl = { a = 1, b = [1,2] }', '"quoted key" = 5', 'd = 2026-01-01', 'f = 1.5',
+    '#:schema s', '  # indented', 'count = "3"', 'level = -1', '[[familiars]]', 'name = "Harbee"',
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=12), st.booleans())
+def test_any_toml_is_formatted_idempotently_or_refused_cleanly(parts: list[str], crlf: bool) -> None:
+    """Odd but valid TOML (dotted keys, tables, multi-line strings, '#' in strings) is formatted
+    idempotently with every comment kept or reported; invalid TOML raises DataError, nothing else."""
+    text = "\n".join(parts) + "\n"
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    try:
+        once = canonical_decklist(text)
+    except DataError as exc:
+        assert "a bug in fmt" not in str(exc)
+        return
+    assert canonical_decklist(once.formatted).formatted == once.formatted
+    lost = [n for n in once.notes if "could not be kept" in n]
+    plain = lambda t: t.replace("\r\n", "\n")  # noqa: E731
+    assert len(source_comments(plain(once.formatted))) + len(lost) == len(source_comments(plain(text)))

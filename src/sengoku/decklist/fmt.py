@@ -131,8 +131,21 @@ def _events(doc: Any) -> list[tuple]:
                     body(table.value.body, True)
             elif isinstance(item, items.Table):
                 out.append(("table", key.key, item.unwrap()))
+                comments_only(item.value.body)  # written by tomli-w; its comments lead what follows
             else:
                 out.append(("top-key", key.key, item.unwrap(), _trail(item)))
+
+    def comments_only(seq: Iterable[tuple[Any, Any]]) -> None:
+        for _, item in seq:
+            if isinstance(item, items.Comment):
+                out.append(("comment", item.trivia.comment.strip()))
+            elif isinstance(item, items.Whitespace) and "\n" in item.s:
+                out.append(("blank",))
+            elif isinstance(item, items.Table):
+                comments_only(item.value.body)
+            elif isinstance(item, items.AoT):
+                for table in item.body:
+                    comments_only(table.value.body)
 
     body(doc.body, False)
     return out
@@ -152,10 +165,14 @@ def _assemble(events: list[tuple]) -> _Doc:
     started = False
     gap = False  # a blank line came between the last item and the pending comments
     blank_last = False  # before the first item: the last line was blank
+    schema: list[str] = []
     current: _Entry | None = None
     for ev in events:
         if ev[0] == "comment":
-            pending.append(ev[1])
+            if ev[1].startswith("#:schema"):
+                schema.append(ev[1])  # a taplo `#:schema` line belongs at the top, wherever it was
+            else:
+                pending.append(ev[1])
             blank_last = False
             continue
         if ev[0] == "blank":
@@ -174,9 +191,6 @@ def _assemble(events: list[tuple]) -> _Doc:
             # Written with no blank line after it only if it had none (and nothing is left to lead the item).
             doc.header_joined = split == len(pending) and not blank_last
             doc.header, pending = pending[:split], pending[split:]
-            # A taplo `#:schema` line belongs at the top wherever the block ended.
-            doc.header += [c for c in pending if c.startswith("#:schema")]
-            pending = [c for c in pending if not c.startswith("#:schema")]
         leading, pending, gap = pending, [], False
         kind = ev[0]
         if kind == "header":
@@ -204,6 +218,7 @@ def _assemble(events: list[tuple]) -> _Doc:
         doc.footer = pending
     else:
         doc.header = pending
+    doc.header = schema + doc.header
     return doc
 
 
@@ -218,7 +233,7 @@ def _identity(entry: _Entry) -> tuple | None:
     for k in entry.keys:
         if k.key == "count":
             continue
-        value = norm(k.value) if isinstance(k.value, str) else repr(k.value)
+        value = norm(k.value) if isinstance(k.value, str) else _canon(k.value)
         parts.append((k.key, value))
     return (entry.section, tuple(sorted(parts)))
 
@@ -425,9 +440,18 @@ def _lost_comments(text: str, emitted: list[str]) -> list[tuple[int, str]]:
 
 # --- the deck's meaning must not change ------------------------------------------------------------
 
+def _canon(value: Any) -> Any:
+    """Return a hashable, order-independent form of a TOML value (tables compare by content)."""
+    if isinstance(value, dict):
+        return ("table", tuple(sorted((k, _canon(v)) for k, v in value.items())))
+    if isinstance(value, list):
+        return ("array", tuple(_canon(v) for v in value))
+    return (type(value).__name__, repr(value))
+
+
 def _meaning(data: Mapping[str, Any]) -> tuple:
     """Return the deck's content independent of order: top-level values and summed counts per card."""
-    top = {k: v for k, v in data.items() if not _is_section_value(v)}
+    top = _canon({k: v for k, v in data.items() if not _is_section_value(v)})
     counts: Counter = Counter()
     for key, value in data.items():
         if not _is_section_value(value):
@@ -436,10 +460,10 @@ def _meaning(data: Mapping[str, Any]) -> tuple:
             e = _Entry(section=key, keys=[_Key(k, v) for k, v in table.items()])
             ident = _identity(e)
             if ident is None:
-                counts[(key, repr(sorted(table.items(), key=lambda kv: kv[0])))] += 1
+                counts[(key, _canon(table))] += 1
             else:
                 counts[ident] += e.get("count", 1)
-    return repr(sorted(top.items(), key=lambda kv: kv[0])), counts
+    return top, counts
 
 
 # --- public ---------------------------------------------------------------------------------------
