@@ -47,7 +47,7 @@ def engine_rate(policy: str, games: int, turns: int) -> float:
     from sengoku.engine import choose_commander, compile_deck, make_policy, play_game
 
     db = load_card_db()
-    v = validate(None, db)
+    _, v = validate(None, db)
     tables = compile_deck(db, v.sections, mode=v.mode)
     cmd = choose_commander(tables)
     pol = make_policy(policy)

@@ -38,8 +38,8 @@ class InvalidDeckError(SengokuError):
     def __init__(self, validation: ValidationResult) -> None:
         self.validation = validation
         n = len(validation.errors)
-        super().__init__(f"{validation.path or 'the deck'}: the deck is not valid ({n} error(s)); "
-                         "fix it before goldfishing")
+        super().__init__(f"{validation.path or 'the deck'}: the deck is not valid in {validation.mode} mode "
+                         f"({n} error(s)); fix it before goldfishing")
 
 
 def default_decklist() -> Path:
@@ -56,7 +56,8 @@ def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
     return db if isinstance(db, CardDatabase) else load_card_db(db)
 
 
-def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | None = None) -> ValidationResult:
+def validate(deck: Decklist | Path | str | None, db: CardDatabase,
+             mode: str | None = None) -> tuple[Decklist, ValidationResult]:
     """Read (if a path) and validate a deck under `mode` (None: the decklist's own mode).
 
     A file that cannot be read at all raises DataError (exit 2); a malformed or rule-breaking
@@ -80,7 +81,7 @@ def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | N
     result = Validator(db).validate_deck(deck, syntax)
     if not result.valid:
         raise InvalidDeckError(result)
-    return result
+    return deck, result
 
 
 def _check_options(runs: int, turns: int, going: str, policy: str, mode: str | None, jobs: int) -> None:
@@ -132,7 +133,7 @@ def goldfish(
 
     _check_options(runs, turns, going, policy, mode, jobs)
     card_db = _load_db(db)
-    validation = validate(deck, card_db, mode)
+    decklist, validation = validate(deck, card_db, mode)
     mode = validation.mode
     sections = validation.sections
     characters = {c.id: c for c in card_db.characters()}
@@ -163,7 +164,7 @@ def goldfish(
         mode=mode,
         commander={"id": cmd_card.id, "name": cmd_card.name, "epithet": cmd_card.epithet,
                    "chosen": "named" if commander else "S1"},
-        deck=_deck_info(validation, hand.deck_size),
+        deck=_deck_info(decklist.name, validation, hand.deck_size),
         card_db={"name": card_db.meta.name, "version": card_db.meta.version,
                  "sha256": card_db.content_hash, "sample": card_db.meta.sample},
         opening_hand=hand.summarise(tally.hands, tally.runs),
@@ -176,9 +177,10 @@ def goldfish(
     )
 
 
-def _deck_info(validation: ValidationResult, stronghold_cards: int) -> dict[str, Any]:
+def _deck_info(name: str | None, validation: ValidationResult, stronghold_cards: int) -> dict[str, Any]:
     main = sum(validation.sections.get("main", {}).values())
     return {
+        "name": name,
         "path": validation.path,
         "main_cards": main,
         "nameless_cards": sum(validation.sections.get("nameless", {}).values()),

@@ -33,17 +33,18 @@ def _pct(p: float) -> str:
 
 def render(result: GoldfishResult, console: Console) -> None:
     """Print the whole report to `console`."""
+    from rich.markup import escape
     from rich.table import Table
 
     r = result
     cmd = r.commander
     console.print(
-        f"[bold]Goldfish[/bold] {r.deck.get('path') or 'deck'} — {r.runs} runs × {r.turns} turns, "
+        f"[bold]Goldfish[/bold] {escape(r.deck.get('name') or r.deck.get('path') or 'deck')} — {r.runs} runs × {r.turns} turns, "
         f"going {r.going}, policy {r.policy}, {r.mode} mode, seed {r.seed}"
     )
-    console.print(f"Commander: {cmd['name']} ({cmd['epithet']}, {cmd['id']})"
+    console.print(f"Commander: {escape(cmd['name'])} ({escape(cmd['epithet'])}, {escape(cmd['id'])})"
                   f"{'' if cmd['chosen'] == 'named' else ' — chosen by S1'}; "
-                  f"card DB {r.card_db['name']} {r.card_db['version']}")
+                  f"card DB {escape(r.card_db['name'])} {escape(r.card_db['version'])}")
 
     oh = r.opening_hand
     t = Table(title=f"Opening hand: {oh['hand_size']} cards from a {oh['deck_size']}-card Stronghold "
@@ -54,7 +55,7 @@ def render(result: GoldfishResult, console: Console) -> None:
     for p in oh["probabilities"]:
         lo, hi = p["ci95"]
         check = "ok" if p["ok"] else f"[bold red]ERROR: {p['z']} SE off[/bold red]"
-        t.add_row(p["label"], _pct(p["exact"]), _pct(p["simulated"]), f"{_pct(lo)}–{_pct(hi)}", check)
+        t.add_row(escape(p["label"]), _pct(p["exact"]), _pct(p["simulated"]), f"{_pct(lo)}–{_pct(hi)}", check)
     console.print(t)
 
     cv = oh["charge_value"]
