@@ -7,10 +7,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from sengoku.decklist.fmt import canonical_decklist
+from sengoku.decklist.fmt import canonical_decklist, norm
 from sengoku.decklist.read import load_decklist
-from sengoku.decklist.text_import import import_text, parse_card_line
+from sengoku.decklist.text_import import SECTION_ALIASES, import_text, parse_card_line, strip_comment
 from sengoku.paths import data_dir
 from sengoku.validate.api import validate_deck, validate_file
 
@@ -177,3 +179,23 @@ def test_cli_stdout_and_unusable_input(tmp_path: Path, cli) -> None:
     assert code == 2 and "no such file" in err and "Traceback" not in err
     code, _, err = cli("import", str(src), "--mode", "chaos")
     assert code == 2 and "--mode must be one of auto, standard, ultimate" in err
+
+
+WORDS = ["3", "x", "Soma", "Lv2", "(Lv 2)", "Main:", "[familiars]", "#", "//", '"', "Benkei", "Level", "×", "-",
+         ",", "Nameless", "Harbee", "SY1-004", "(3)", "0", "99999999999999999999", "「Wandering Blade」", "ｓｏｍａ"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join), max_size=8))
+def test_no_line_is_dropped_silently(lines: list[str]) -> None:
+    """Every line with content becomes an entry, a section header, or a problem naming that line;
+    the TOML written is always canonical and parses."""
+    text = "\n".join(lines)
+    result = import_text(text, CARDS)
+    used = {e.line for e in result.deck.entries} | {p.line for p in result.problems}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content = strip_comment(raw)[0].strip()
+        if content and number not in used:
+            assert norm(content.strip("[]:")).split(" (")[0] in SECTION_ALIASES, (number, raw)
+    tomllib.loads(result.toml)
+    assert canonical_decklist(result.toml, cards=CARDS).changed is False
