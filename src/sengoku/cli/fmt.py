@@ -84,9 +84,7 @@ def fmt(
     if unusable:
         summary += f", {unusable} could not be formatted"
     typer.echo(summary, err=True)
-    # SystemExit, not typer.Exit: `cli.main()` runs click with standalone_mode=False, which
-    # turns typer.Exit into a return value that is dropped.
     if unusable:
-        raise SystemExit(2)
+        raise typer.Exit(2)
     if check and changed:
-        raise SystemExit(1)
+        raise typer.Exit(1)

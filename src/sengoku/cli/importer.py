@@ -59,7 +59,7 @@ def import_(
         typer.echo(f"{source}: {note}", err=True)
     if result.problems:
         typer.echo(f"{source}: {len(result.problems)} line(s) not imported; nothing written", err=True)
-        raise SystemExit(1)  # not typer.Exit: cli.main() drops its code (standalone_mode=False)
+        raise typer.Exit(1)
     counts = {s: sum(e.count for e in result.deck.section(s)) for s in ("main", "nameless", "familiars")}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     if output is None:
