@@ -70,19 +70,19 @@ def test_growth_trigger_gains_ap_only_on_the_field(ab):
     s.grow(0, s.allies.index(s.command_zone))  # in the Command Zone: BF ability does not fire
     assert s.ap == 2
     nameless = s.occupant[space(s, 0, 1)]
-    s.command_zone[A_TOP] = s.t.index_of("C1")  # (free the name "Cmd" for the test)
-    s.in_play[s.t.name_id[s.t.index_of("C1")]] = 0
+    s.by_name[s.t.name_id[s.t.index_of("C1")]] = None  # (free the name "Cmd" for the test)
     s.grow(0, s.allies.index(nameless))  # Ronin is male longsword, like Cmd
     assert s.ap == 2 + 2 + 1
 
 
 def test_growth_frontline_fires_only_in_the_frontline(ab):
     s = position(ab, hand=["C3", "C3"], stronghold=["D1", "D1"], ap=1)
-    s.in_play[s.t.name_id[s.t.index_of("C1")]] = 0  # the Commander out of the way, by hand
+    s.by_name[s.t.name_id[s.t.index_of("C1")]] = None  # the Commander out of the way, by hand
     backline = s.occupant[space(s, 0, 1)]
     s.grow(0, s.allies.index(backline))
     assert len(s.hand) == 1 and s.ap == 2  # no draw in the Backline
-    s.in_play[s.t.name_id[s.t.index_of("C1")]] = 0
+    s.by_name[s.t.name_id[s.t.index_of("C1")]] = None
+    s.nameless.append(backline)
     backline[A_POS] = space(s, 1, 1)  # now stand it in the Frontline
     s.occupant[space(s, 0, 1)] = None
     s.occupant[space(s, 1, 1)] = backline

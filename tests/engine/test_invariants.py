@@ -62,6 +62,9 @@ def check(s: GameState, expected: Counter) -> None:
         assert 1 <= a[A_HP] <= t.cost[a[A_TOP]], (a, t.cost[a[A_TOP]])
         if t.kind[a[A_TOP]] != NAMELESS:
             names[t.name_id[a[A_TOP]]] += 1
+            assert s.by_name[t.name_id[a[A_TOP]]] is a
+        else:
+            assert a in s.nameless
         if a[A_POS] == COMMAND_ZONE:
             assert s.command_zone is a and not a[A_REL]
         else:
@@ -70,7 +73,11 @@ def check(s: GameState, expected: Counter) -> None:
         if a[A_FAM]:
             assert not a[A_REL] and t.level[a[A_FAM][-1]] <= t.level[a[A_TOP]]  # U3/U4
     assert all(v == 1 for v in names.values()), "two allies share a name"
-    assert [names[n] for n in range(t.n_names)] == s.in_play
+    assert sum(b is not None for b in s.by_name) == len(names)
+    assert len(s.nameless) == len(s.allies) - len(names)
+    # Incrementally kept totals match the board (measures read them).
+    assert s.hp_total == sum(a[A_HP] for a in s.allies)
+    assert s.top_level == max((t.level[a[A_TOP]] for a in s.allies), default=0)
     assert sum(o is not None for o in s.occupant) == on_field
     assert s.command_zone is None or s.command_zone in s.allies
 

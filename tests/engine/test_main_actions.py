@@ -114,7 +114,7 @@ def test_m2_nameless_grows_into_any_character_of_its_gender_and_weapon(basic):
         s.grow(0, ronin)  # Oichi: female bow
     s.grow(0, miko)
     assert names(basic, [s.allies[miko][A_TOP]]) == ["O2"] and s.allies[miko][A_HP] == 2
-    assert s.in_play[basic.name_id[idx(basic, "O2")]] == 1  # the Nameless now bears Oichi's name
+    assert s.by_name[basic.name_id[idx(basic, "O2")]] is s.allies[miko]  # the Nameless now bears Oichi's name
     # Soma L2 matches Ronin's gender and weapon, but Soma (the Commander) is in play already.
     with pytest.raises(IllegalAction, match="already in play"):
         s.grow(0, ronin)
@@ -248,7 +248,7 @@ def test_m6_one_growth_source_returns_to_hand_the_rest_to_standby(basic):
     assert names(basic, s.hand) == ["S3"]  # the highest-level source
     assert sorted(names(basic, s.standby)) == ["S1", "S2", "S4"]
     assert s.command_zone is None and cmd not in s.allies
-    assert s.in_play[basic.name_id[idx(basic, "S1")]] == 0
+    assert s.by_name[basic.name_id[idx(basic, "S1")]] is None
 
 
 def test_m6_the_player_may_choose_the_returned_source(basic):

@@ -44,6 +44,8 @@ class Geometry:
         per = set(self.perimeter)
         self.is_perimeter = tuple(i in per for i in range(self.n_spaces))
         self.is_frontline = tuple(board.line(sp) == "frontline" for sp in self.coords)
+        # Neighbours sorted furthest ahead first (ties: board order), for policies that advance.
+        self.ahead_first = tuple(tuple(sorted(ns, key=lambda d: -self.coords[d][0])) for ns in self.neighbours)
         target = board.enemy_stronghold
         self.reach_common = tuple(target in board.attack_range(sp, ()) for sp in self.coords)
         self.reach_corners = tuple(

@@ -12,6 +12,7 @@ from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
 from sengoku.engine.state import (
     A_DEF,
+    AP_CHARGE,
     A_FAM,
     A_HP,
     A_REL,
@@ -21,7 +22,7 @@ from sengoku.engine.state import (
     HP_CHARGE_MIN,
     GameState,
 )
-from sengoku.engine.tables import NAMELESS, NO_STACK
+from sengoku.engine.tables import NAMELESS
 
 
 class Policy:
@@ -39,16 +40,14 @@ class Policy:
         return f"{type(self).__name__}()"
 
 
-def _forced_charges(state: GameState, keep: list[bool] | None = None) -> None:
-    """Send cards until the hand limits hold (T2a, U1): lowest charge value first among cards not kept."""
-    t = state.t
+def _forced_charges(state: GameState) -> None:
+    """Send cards until the hand limits hold (T2a, U1): unstackable cards first, lowest charge value first."""
     hand = state.hand
-    while len(hand) > HAND_LIMIT:
-        order = sorted(range(len(hand)), key=lambda p: (bool(keep and p < len(keep) and keep[p]), t.charge[hand[p]]))
-        p = order[0]
-        if keep is not None and p < len(keep):
-            keep.pop(p)
-        state.charge_card(p)
+    if len(hand) > HAND_LIMIT:
+        charge = state.t.charge
+        order = sorted(range(len(hand)),
+                       key=lambda p: (state.stack_target(hand[p]) is not None, charge[hand[p]], p))
+        state.charge_cards(order[: len(hand) - HAND_LIMIT])
     if len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
         _forced_familiar_charge(state)
 
@@ -93,28 +92,6 @@ class RandomPolicy(Policy):
         self._run(state, "end_turn")
 
 
-def _stack_targets(state: GameState, c: int) -> int:
-    """Return the number of the first ally hand card `c` can Grow or Focus onto, or -1 (M2, M3)."""
-    t = state.t
-    rel, n, kind, in_play, nid = t.relation, t.n, t.kind, state.in_play, t.name_id[c]
-    for i, a in enumerate(state.allies):
-        if a[A_REL]:
-            continue
-        top = a[A_TOP]
-        if rel[top * n + c] != NO_STACK and (kind[top] != NAMELESS or not in_play[nid]):
-            return i
-    return -1
-
-
-def _free_perimeter(state: GameState) -> int | None:
-    """Return a free Stronghold Perimeter space, or None."""
-    occ = state.occupant
-    for s in state.t.board.perimeter:
-        if occ[s] is None:
-            return s
-    return None
-
-
 def _make_room(state: GameState, budget: int) -> int | None:
     """Move a Perimeter ally one step off the Perimeter to free a space (M4); return the space or None."""
     if state.ap < 1 + budget:
@@ -126,131 +103,144 @@ def _make_room(state: GameState, budget: int) -> int | None:
         if a is None or a[A_DEF]:
             continue
         # Prefer the step that goes furthest ahead (Frontline, then the Invasion Zone).
-        for d in sorted(board.neighbours[s], key=lambda d: -board.coords[d][0]):
+        for d in board.ahead_first[s]:
             if occ[d] is None and not board.is_perimeter[d]:
-                state.move(state.allies.index(a), d)
+                state.move(a, d)
                 return s
     return None
 
 
 class GreedyPolicy(Policy):
     """Develop the board as fast as AP allows: grow and focus whenever possible, deploy the cheapest
-    card of each new name and stack its other cards on it, charge the cards it cannot use soon."""
+    card of each new name and stack its other cards on it, keep cards it can deploy next turn,
+    HP-charge with AP to spare, charge the rest."""
 
     name = "greedy"
     keep_for_next_turn = True
     hp_charge = True
     move_for_room = True
 
-    def _plan(self, state: GameState) -> tuple[list[bool], int]:
-        """Mark the hand cards worth keeping this turn; return the marks and the AP left after the plan."""
+    def charge_phase(self, state: GameState) -> None:
         t = state.t
         hand = state.hand
-        n_hand = len(hand)
-        keep = [False] * n_hand
-        charge, cost, kind, nid, level = t.charge, t.cost, t.kind, t.name_id, t.level
+        by_name = state.by_name
+        rel, n, nid, kind, level, cost, charge = t.relation, t.n, t.name_id, t.kind, t.level, t.cost, t.charge
         # Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
-        # charging it would: every card that can stack now is kept.
+        # charging it would: every card that can stack now is kept, and the AP the turn can
+        # count on is the current AP plus every hand card's charge value.
         ap = state.ap
-        groups: dict[int, list[int]] = {}
-        for p in range(n_hand):
-            c = hand[p]
-            if _stack_targets(state, c) >= 0:
-                keep[p] = True
-            elif kind[c] != NAMELESS and not state.in_play[nid[c]]:
-                groups.setdefault(nid[c], []).append(p)
-        ap += sum(charge[c] for c in hand)
-        spaces = sum(1 for s in t.board.perimeter if state.occupant[s] is None)
-        cz_free = state.command_zone is None
-        # New names: deploy the cheapest card, stack the others on it (Growth is free and pays AP).
-        order = sorted(groups.values(), key=lambda g: (-len(g), min(cost[hand[p]] for p in g)))
-        later: list[int] = []
-        for g in order:
-            base = min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
-            b = hand[base]
-            price = cost[b] + charge[b]  # pay the cost and forgo its charge value
-            room = spaces > 0 or (cz_free and level[b] == 1)
-            if room and ap >= price:
-                ap -= price
-                if spaces > 0:
-                    spaces -= 1
-                else:
-                    cz_free = False
-                for p in g:
-                    if p == base or t.relation[b * t.n + hand[p]] != NO_STACK:
-                        keep[p] = True
+        send = []
+        groups: dict[int, list[int]] | None = None
+        for p, c in enumerate(hand):
+            ap += charge[c]
+            a = by_name[nid[c]]
+            if a is not None:
+                if a[A_REL] or not rel[a[A_TOP] * n + c]:
+                    send.append(p)  # its name is in play and it cannot stack: charge it
+            elif kind[c] == NAMELESS or (state.nameless and state.stack_target(c) is not None):
+                if kind[c] == NAMELESS:
+                    send.append(p)
             else:
-                later.append(base)
-        if self.keep_for_next_turn:
-            for base in later:  # cards it can deploy next turn are "used soon"
-                if spaces > 0 and cost[hand[base]] <= ap + 10 - charge[hand[base]]:
-                    keep[base] = True
-                    ap -= charge[hand[base]]
+                if groups is None:
+                    groups = {}
+                groups.setdefault(nid[c], []).append(p)
+        if groups:
+            # New names: deploy the cheapest card, stack the others on it (Growth is free and pays AP).
+            occ = state.occupant
+            spaces = sum(1 for s in t.board.perimeter if occ[s] is None)
+            cz_free = state.command_zone is None
+            later = []
+            for g in sorted(groups.values(), key=lambda g: (-len(g), min(cost[hand[p]] for p in g))):
+                base = min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
+                b = hand[base]
+                price = cost[b] + charge[b]  # pay the cost and forgo its charge value
+                if (spaces > 0 or (cz_free and level[b] == 1)) and ap >= price:
+                    ap -= price
+                    if spaces > 0:
+                        spaces -= 1
+                    else:
+                        cz_free = False
+                    for p in g:
+                        if p != base and not rel[b * n + hand[p]]:
+                            send.append(p)
+                elif self.keep_for_next_turn and spaces > 0 and cost[b] <= ap + AP_CHARGE - charge[b]:
+                    ap -= charge[b]  # deployable next turn: "used soon", keep it
                     spaces -= 1
-        return keep, ap
-
-    def charge_phase(self, state: GameState) -> None:
-        keep, left = self._plan(state)
-        t = state.t
-        p = len(keep) - 1
-        while p >= 0:  # send from the back so positions stay valid
-            if not keep[p]:
-                state.charge_card(p)
-                keep.pop(p)
-            p -= 1
-        _forced_charges(state, keep)
+                    send.extend(p for p in g if p != base)
+                else:
+                    later.extend(g)
+            send.extend(later)
+        if send:
+            state.charge_cards(send)
+        if len(hand) > HAND_LIMIT or len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
+            _forced_charges(state)
         if self.hp_charge and state.allies:
             # T2b with AP to spare beyond the plan: the ally missing the most HP.
-            cost = t.cost
-            i = max(range(len(state.allies)),
-                    key=lambda k: (cost[state.allies[k][A_TOP]] - state.allies[k][A_HP], -k))
-            a = state.allies[i]
-            price = max(HP_CHARGE_MIN, cost[a[A_TOP]])
-            if a[A_HP] < cost[a[A_TOP]] and left >= price + HP_CHARGE_MIN and state.ap >= price:
-                state.hp_charge(i)
+            best, missing = None, 0
+            for a in state.allies:
+                m = cost[a[A_TOP]] - a[A_HP]
+                if m > missing:
+                    best, missing = a, m
+            if best is not None:
+                price = cost[best[A_TOP]]
+                if price < HP_CHARGE_MIN:
+                    price = HP_CHARGE_MIN
+                if ap >= price + HP_CHARGE_MIN and state.ap >= price:
+                    state.hp_charge(best)
 
     def main_phase(self, state: GameState) -> None:
         t = state.t
         hand = state.hand
-        cost, kind, nid, level = t.cost, t.kind, t.name_id, t.level
+        by_name = state.by_name
+        rel, n, nid, kind, level, cost = t.relation, t.n, t.name_id, t.kind, t.level, t.cost
+        stack, deploy = state.stack, state.deploy
         while True:
             # 1. Grow and Focus whenever possible, lowest level first so chains go up in order.
-            done = False
-            for p in sorted(range(len(hand)), key=lambda p: level[hand[p]]):
-                i = _stack_targets(state, hand[p])
-                if i >= 0:
-                    state.stack(p, i)
-                    done = True
-                    break
-            if done:
-                continue
-            # 2. Deploy the cheapest card of the new name with the most cards in hand.
-            groups: dict[int, list[int]] = {}
+            best_p, best_lv, best_a = -1, 99, None
             for p, c in enumerate(hand):
-                if kind[c] == NAMELESS or not state.in_play[nid[c]]:
-                    groups.setdefault(-1 - p if kind[c] == NAMELESS else nid[c], []).append(p)
-            best = None
-            for g in groups.values():
-                base = min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
-                if cost[hand[base]] <= state.ap:
-                    key = (kind[hand[base]] == NAMELESS, -len(g), cost[hand[base]])
-                    if best is None or key < best[0]:
-                        best = (key, base)
-            if best is not None:
-                base = best[1]
-                c = hand[base]
+                lv = level[c]
+                if lv < best_lv:
+                    a = by_name[nid[c]]
+                    if a is not None:
+                        if a[A_REL] or not rel[a[A_TOP] * n + c]:
+                            continue
+                    elif not state.nameless or kind[c] == NAMELESS:
+                        continue
+                    else:
+                        a = state.stack_target(c)
+                        if a is None:
+                            continue
+                    best_p, best_lv, best_a = p, lv, a
+            if best_p >= 0:
+                stack(best_p, best_a)
+                continue
+            # 2. Deploy the lowest-level card of the new name with the most cards in hand
+            #    (Nameless last), if AP allows and there is room.
+            ap = state.ap
+            best_p, best_key = -1, 1 << 30
+            for p, c in enumerate(hand):
+                if cost[c] <= ap and (kind[c] == NAMELESS or by_name[nid[c]] is None):
+                    same = 0
+                    for d in hand:
+                        if nid[d] == nid[c]:
+                            same += 1
+                    key = (kind[c] == NAMELESS) << 20 | (15 - same) << 15 | level[c] << 10 | cost[c]
+                    if key < best_key:
+                        best_p, best_key = p, key
+            if best_p >= 0:
+                c = hand[best_p]
                 dest: int | None
                 if state.command_zone is None and level[c] == 1:
                     dest = COMMAND_ZONE
                 else:
-                    dest = _free_perimeter(state)
+                    dest = state.free_perimeter()
                     if dest is None and self.move_for_room:
                         dest = _make_room(state, cost[c])
                 if dest is not None:
-                    state.deploy(base, dest)
+                    deploy(best_p, dest)
                     continue
             # 3. Ultimate: contract the highest-level familiar it can afford (U3).
-            if t.ultimate and state.fam_hand and self._contract(state):
+            if state.fam_hand and t.ultimate and self._contract(state):
                 continue
             return
 
@@ -261,9 +251,9 @@ class GreedyPolicy(Policy):
             f = fh[fp]
             if t.cost[f] > state.ap:
                 continue
-            for i, a in enumerate(state.allies):
+            for a in state.allies:
                 if not a[A_REL] and not a[A_FAM] and not a[A_DEF] and t.level[a[A_TOP]] >= t.level[f]:
-                    state.contract(fp, i)
+                    state.contract(fp, a)
                     return True
         return False
 

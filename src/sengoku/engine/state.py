@@ -5,9 +5,13 @@ The state knows the rules and nothing else: a policy chooses, one `random.Random
 chance. Every action is a method that checks its rule (`can_<action>` returns the reason it is
 illegal, or None) and raises `IllegalAction` without touching the state when it is illegal;
 `legal_actions()` enumerates exactly the actions those same checks allow, and `apply()` runs one.
+There is one rules implementation: fast policies call the same methods, and may ask targeted
+questions (`stack_target`, `free_perimeter`) instead of enumerating every action.
 
 Zones hold card indices (see `tables.DeckTables`). An ally in play is a small list (fields
-`A_*` below) so the inner loop allocates nothing but what the game itself creates.
+`A_*` below) so the inner loop allocates nothing but what the game itself creates. Actions
+name an ally by its number in `allies` (as `legal_actions` does) or pass the ally list itself.
+Because names are unique in play (M1 Decision), `by_name[name_id]` is the ally bearing a name.
 
 Decisions taken here, beyond SPEC (cite them as "engine decision"):
 - The Commander and the two Nameless start with 1 HP, as a deployed character does (M1).
@@ -51,7 +55,6 @@ from sengoku.engine.tables import (
     NO_STACK,
     OP_DRAW,
     OP_GAIN_AP,
-    TARGET_ALLY,
     TARGET_COMMANDER,
     TARGET_SELF,
     DeckTables,
@@ -59,8 +62,9 @@ from sengoku.engine.tables import (
 
 # Fields of an ally (a list): top card; HP; space (COMMAND_ZONE = -1); in Defense Stance;
 # growth / evolution sources (bottom first); contracted familiar stack (bottom first, top last);
-# turn it entered play; a Released familiar; turn and bit mask of ACT abilities used (once per turn).
-A_TOP, A_HP, A_POS, A_DEF, A_SRC, A_FAM, A_TURN, A_REL, A_USED_TURN, A_USED = range(10)
+# turn it entered play; a Released familiar; turn and bit mask of ACT abilities used (once per
+# turn); still in play.
+A_TOP, A_HP, A_POS, A_DEF, A_SRC, A_FAM, A_TURN, A_REL, A_USED_TURN, A_USED, A_LIVE = range(11)
 
 # Phases.
 BETWEEN, CHARGE, MAIN_PHASE = 0, 1, 2
@@ -99,12 +103,19 @@ def choose_commander(tables: DeckTables, name: str | None = None) -> int:
 
 
 class GameState:
-    """One player's game: zones, allies, AP, the turn and phase; every action checks its rule."""
+    """One player's game: zones, allies, AP, the turn and phase; every action checks its rule.
+
+    Public fields (read them, change them only through actions): `turn`, `phase`, `ap`, `hand`,
+    `fam_hand`, `stronghold`, `standby`, `banish`, `summoning`, `allies`, `occupant` (per
+    space: the ally there or None), `command_zone`, `by_name`, `nameless` (allies topped by a
+    Nameless), `hp_total`, `top_level`, `sh_hp`, `opp_sh_hp`, `won_turn`, `skipped`.
+    """
 
     __slots__ = (
         "t", "rng", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
         "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone",
-        "in_play", "sh_hp", "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
+        "by_name", "nameless", "hp_total", "top_level",
+        "sh_hp", "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
         "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped",
         "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
     )
@@ -117,8 +128,7 @@ class GameState:
         self.going_first = going_first
         if commander is None:
             commander = choose_commander(t)
-        elif not (0 <= commander < t.n and t.section[commander] == "main" and t.kind[commander] == MAIN
-                  and t.level[commander] == 1):
+        elif commander not in t.commander_stronghold:
             raise EngineError(f"card index {commander!r} is not a Level 1 Main card of the deck (S1)")
         self.commander = commander
         self.turn = 0
@@ -128,28 +138,28 @@ class GameState:
         self.banish: list[int] = []
         self.allies: list[list[Any]] = []
         self.occupant: list[list[Any] | None] = [None] * t.board.n_spaces
-        self.in_play = [0] * t.n_names
+        self.by_name: list[list[Any] | None] = [None] * t.n_names
+        self.nameless: list[list[Any]] = []
+        self.hp_total = self.top_level = 0
         self.skipped = 0
         self.won_turn: int | None = None
         self.hp_charged = self.fam_charged = False
-        self.hand_used: set[int] = set()
+        self.hand_used: set[tuple[int, int]] = set()
         self.m_ap_main = self.m_charge_cards = self.m_growth_focus = self.m_spent = self.m_ability_ap = 0
         # S1: the Commander goes to the Command Zone; S3: the rest is the Stronghold.
-        self.stronghold = t.stronghold_after(commander)
-        self.command_zone = self._enter(commander, COMMAND_ZONE)
+        self.stronghold = list(t.commander_stronghold[commander])
+        self.command_zone = None
+        self._enter(commander, COMMAND_ZONE)
         # S2: the Nameless go to the Stronghold Perimeter, in the board file's order.
-        perimeter = t.board.perimeter
-        for k, c in enumerate(t.nameless_indices):
-            self._enter(c, perimeter[k])
+        for c, space in zip(t.nameless_indices, t.board.perimeter):
+            self._enter(c, space)
         # S4: Ultimate Mode: one Familiar Egg (lowest card id) to hand, the rest to the Summoning Zone.
-        self.fam_hand: list[int] = []
-        self.summoning: list[int] = []
         if t.ultimate:
-            fams = list(t.familiar_indices)
-            egg = min((f for f in fams if t.is_egg[f]), key=lambda f: t.card_id[f])
-            fams.remove(egg)
-            self.fam_hand.append(egg)
-            self.summoning = fams
+            self.fam_hand = [t.first_egg]
+            self.summoning = list(t.familiars_after_egg)
+        else:
+            self.fam_hand = []
+            self.summoning = []
         # S5: Stronghold HP (ours, and the mirror opponent's for K4).
         self.sh_hp = self.opp_sh_hp = STRONGHOLD_HP[t.ultimate]
         self.opp_stronghold: list[int] | None = None
@@ -163,16 +173,24 @@ class GameState:
 
     # ---- helpers -------------------------------------------------------------------------
 
-    def _enter(self, card: int, pos: int) -> list[Any]:
-        """Put a card into play as a new ally with 1 HP in Attack Stance (M1)."""
-        ally = [card, 1, pos, False, [], [], self.turn, False, -1, 0]
+    def _enter(self, card: int, pos: int, hp: int = 1, released: bool = False,
+               sources: list[int] | None = None) -> list[Any]:
+        """Put a card into play as a new ally in Attack Stance (M1: 1 HP)."""
+        t = self.t
+        ally = [card, hp, pos, False, sources if sources is not None else [], [], self.turn, released,
+                -1, 0, True]
         self.allies.append(ally)
         if pos == COMMAND_ZONE:
             self.command_zone = ally
         else:
             self.occupant[pos] = ally
-        if self.t.kind[card] != NAMELESS:
-            self.in_play[self.t.name_id[card]] += 1
+        if t.kind[card] == NAMELESS:
+            self.nameless.append(ally)
+        else:
+            self.by_name[t.name_id[card]] = ally
+        self.hp_total += hp
+        if t.level[card] > self.top_level:
+            self.top_level = t.level[card]
         return ally
 
     def _draw(self, n: int) -> int:
@@ -180,39 +198,41 @@ class GameState:
         drawn = 0
         rnd = self.rng.random
         hand = self.hand
+        sh = self.stronghold
         while drawn < n:
-            sh = self.stronghold
             if not sh:
                 if not self.standby:
                     break  # T3: both empty, stop drawing
                 # T3: the Standby Zone becomes the Stronghold; draws are uniformly random, so
                 # the shuffle is implicit.
-                self.stronghold, self.standby = self.standby, []
-                sh = self.stronghold
+                sh = self.stronghold = self.standby
+                self.standby = []
             j = int(rnd() * len(sh))
-            c = sh[j]
+            hand.append(sh[j])
             sh[j] = sh[-1]
             sh.pop()
-            hand.append(c)
             drawn += 1
         return drawn
+
+    def _ally(self, i: Any) -> list[Any] | None:
+        """Return the ally named by number or by itself, or None if there is no such ally in play."""
+        if i.__class__ is int:
+            return self.allies[i] if 0 <= i < len(self.allies) else None
+        if i.__class__ is list and len(i) > A_LIVE and i[A_LIVE]:
+            return i
+        return None
 
     def max_hp(self, ally: list[Any]) -> int:
         """Return an ally's max HP: its top card's deployment (or contract) cost."""
         return self.t.cost[ally[A_TOP]]
 
-    def level_of(self, ally: list[Any]) -> int:
-        """Return an ally's Level (its top card's)."""
-        return self.t.level[ally[A_TOP]]
-
     def _spend(self, amount: int) -> None:
         self.ap -= amount
         self.m_spent += amount
 
-    def _ally(self, i: int) -> list[Any]:
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            raise IllegalAction(f"no ally number {i!r} (there are {len(self.allies)})")
-        return self.allies[i]
+    def _set_hp(self, a: list[Any], hp: int) -> None:
+        self.hp_total += hp - a[A_HP]
+        a[A_HP] = hp
 
     def _heal_target(self, target: int, source: list[Any] | None) -> list[Any] | None:
         if target == TARGET_SELF:
@@ -237,8 +257,8 @@ class GameState:
                 self.m_ability_ap += amount
             else:
                 a = self._heal_target(target, source)
-                if a is not None and a in self.allies:
-                    a[A_HP] = min(a[A_HP] + amount, self.t.cost[a[A_TOP]])
+                if a is not None and a[A_LIVE]:
+                    self._set_hp(a, min(a[A_HP] + amount, self.t.cost[a[A_TOP]]))
 
     def _trigger(self, triggers: tuple, ally: list[Any]) -> None:
         """Use the runnable triggered abilities whose AP cost can be paid (engine decision)."""
@@ -249,8 +269,34 @@ class GameState:
                 if to_def:
                     ally[A_DEF] = True
 
-    def _on_field(self, ally: list[Any]) -> bool:
-        return ally[A_POS] != COMMAND_ZONE
+    # ---- targeted questions (for fast policies; the actions still check everything) --------
+
+    def stack_target(self, card: int) -> list[Any] | None:
+        """Return an ally that `card` could Grow or Focus onto (M2, M3), or None.
+
+        The ally of the same name if the card stacks on it, else the first Nameless ally of the
+        card's gender and weapon (only while the card's name is not in play).
+        """
+        t = self.t
+        a = self.by_name[t.name_id[card]]
+        if a is not None:
+            if not a[A_REL] and t.relation[a[A_TOP] * t.n + card]:
+                return a
+            return None
+        if self.nameless and t.kind[card] != NAMELESS:
+            rel, n = t.relation, t.n
+            for a in self.nameless:
+                if rel[a[A_TOP] * n + card]:
+                    return a
+        return None
+
+    def free_perimeter(self) -> int | None:
+        """Return the first empty Stronghold Perimeter space (board file order), or None."""
+        occ = self.occupant
+        for space in self.t.board.perimeter:
+            if occ[space] is None:
+                return space
+        return None
 
     # ---- turn structure (T1-T5) -----------------------------------------------------------
 
@@ -262,39 +308,55 @@ class GameState:
         for a in self.allies:  # T1
             a[A_DEF] = False
         self.hp_charged = self.fam_charged = False
-        self.hand_used = set()
+        if self.hand_used:
+            self.hand_used = set()
         self.m_charge_cards = self.m_growth_focus = self.m_spent = self.m_ability_ap = 0
         self.phase = CHARGE
         self.ap += AP_CHARGE
 
-    def can_charge_card(self, pos: int) -> str | None:
-        """Say why hand card `pos` cannot be sent for AP Charge now (T2a), or None."""
+    def can_charge_cards(self, positions: Any) -> str | None:
+        """Say why these hand cards cannot be sent for AP Charge now (T2a), or None."""
         if self.phase != CHARGE:
             return "cards are sent for AP Charge only in the Charge Phase (T2a)"
-        if not isinstance(pos, int) or not 0 <= pos < len(self.hand):
-            return f"no hand card number {pos!r}"
+        n = len(self.hand)
+        seen = 0
+        for p in positions:
+            if p.__class__ is not int or not 0 <= p < n or seen >> p & 1:
+                return f"bad hand card numbers {tuple(positions)!r} ({n} cards in hand)"
+            seen |= 1 << p
         return None
+
+    def charge_cards(self, positions: Any) -> None:
+        """Send these hand cards to the Standby Zone and gain their total charge value (T2a)."""
+        why = self.can_charge_cards(positions)
+        if why:
+            raise IllegalAction(why)
+        hand, charge, standby = self.hand, self.t.charge, self.standby
+        gain = 0
+        for p in sorted(positions, reverse=True):
+            c = hand.pop(p)
+            standby.append(c)
+            gain += charge[c]
+        self.ap += gain
+        self.m_charge_cards += gain
+
+    def can_charge_card(self, pos: int) -> str | None:
+        """Say why hand card `pos` cannot be sent for AP Charge now (T2a), or None."""
+        return self.can_charge_cards((pos,))
 
     def charge_card(self, pos: int) -> None:
         """Send hand card `pos` to the Standby Zone and gain its charge value (T2a)."""
-        why = self.can_charge_card(pos)
-        if why:
-            raise IllegalAction(why)
-        c = self.hand.pop(pos)
-        self.standby.append(c)
-        v = self.t.charge[c]
-        self.ap += v
-        self.m_charge_cards += v
+        self.charge_cards((pos,))
 
-    def can_hp_charge(self, i: int) -> str | None:
+    def can_hp_charge(self, i: Any) -> str | None:
         """Say why ally `i` cannot get HP Charge now (T2b), or None."""
         if self.phase != CHARGE:
             return "HP Charge happens in the Charge Phase (T2b)"
         if self.hp_charged:
             return "HP Charge was already used this turn (T2b Decision: once per turn)"
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
-        a = self.allies[i]
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
         cost = self.t.cost[a[A_TOP]]
         if a[A_HP] >= cost:
             return "the ally is at its max HP (T2b)"
@@ -302,17 +364,18 @@ class GameState:
             return f"HP Charge costs {max(HP_CHARGE_MIN, cost)} AP, {self.ap} AP available (T2b)"
         return None
 
-    def hp_charge(self, i: int) -> None:
+    def hp_charge(self, i: Any) -> None:
         """Pay max(5, deployment cost) AP: ally `i` gets +1 HP (T2b)."""
         why = self.can_hp_charge(i)
         if why:
             raise IllegalAction(why)
-        a = self.allies[i]
+        a = self._ally(i)
         self._spend(max(HP_CHARGE_MIN, self.t.cost[a[A_TOP]]))
         self.hp_charged = True
         a[A_HP] += 1
+        self.hp_total += 1
 
-    def can_familiar_hp_charge(self, positions: tuple[int, ...], i: int | None) -> str | None:
+    def can_familiar_hp_charge(self, positions: tuple[int, ...], i: Any) -> str | None:
         """Say why these familiars cannot be sent for Ultimate HP Charge onto ally `i` (T2c), or None."""
         if not self.t.ultimate:
             return "Ultimate HP Charge exists only in Ultimate Mode (T2c)"
@@ -321,16 +384,16 @@ class GameState:
         if self.fam_charged:
             return "Ultimate HP Charge was already used this turn (T2c)"
         if not positions or len(set(positions)) != len(positions) or not all(
-                isinstance(p, int) and 0 <= p < len(self.fam_hand) for p in positions):
+                p.__class__ is int and 0 <= p < len(self.fam_hand) for p in positions):
             return f"bad familiar hand cards {positions!r}"
         if i is None:
             if self.allies:
                 return "choose the ally that gets the HP (T2c)"
-        elif not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
+        elif self._ally(i) is None:
+            return f"no ally {i!r} in play"
         return None
 
-    def familiar_hp_charge(self, positions: tuple[int, ...], i: int | None) -> None:
+    def familiar_hp_charge(self, positions: tuple[int, ...], i: Any) -> None:
         """Send familiar hand cards to the Summoning Zone; ally `i` gets +their total charge value (T2c)."""
         why = self.can_familiar_hp_charge(positions, i)
         if why:
@@ -342,8 +405,8 @@ class GameState:
             total += self.t.charge[f]
         self.fam_charged = True
         if i is not None:
-            a = self.allies[i]
-            a[A_HP] = min(a[A_HP] + total, self.t.cost[a[A_TOP]])
+            a = self._ally(i)
+            self._set_hp(a, min(a[A_HP] + total, self.t.cost[a[A_TOP]]))
 
     def can_end_charge_phase(self) -> str | None:
         """Say why the Charge Phase cannot end yet (hand limits, T2a/U1), or None."""
@@ -358,37 +421,26 @@ class GameState:
 
     def end_charge_phase(self) -> None:
         """End the Charge Phase, run the Draw Phase (T3) and open the Main Phase (T4)."""
-        why = self.can_end_charge_phase()
-        if why:
-            raise IllegalAction(why)
+        if self.phase != CHARGE or len(self.hand) > HAND_LIMIT or len(self.fam_hand) > FAMILIAR_HAND_LIMIT:
+            raise IllegalAction(self.can_end_charge_phase())
         need = HAND_LIMIT - len(self.hand)
         if need > 0:
             self._draw(need)
         self.phase = MAIN_PHASE
         self.m_ap_main = self.ap
-        skip_act = self.t.skip_act
-        for a in self.allies:  # C5: ACT abilities usable this turn that the engine cannot run
-            if a[A_POS] != COMMAND_ZONE and not a[A_REL]:
-                self.skipped += skip_act[a[A_TOP]]
+        if self.t.any_skip_act:
+            skip_act = self.t.skip_act
+            for a in self.allies:  # C5: ACT abilities usable this turn that the engine cannot run
+                if a[A_POS] != COMMAND_ZONE and not a[A_REL]:
+                    self.skipped += skip_act[a[A_TOP]]
 
     def end_turn(self) -> tuple[int, ...]:
         """End the turn (T5) and return its measures (see `MEASURES`)."""
         if self.phase != MAIN_PHASE:
             raise IllegalAction("the turn ends from the Main Phase")
         self.phase = BETWEEN
-        return self.measures()
-
-    def measures(self) -> tuple[int, ...]:
-        """Return this turn's measures in `MEASURES` order."""
-        level, cost = self.t.level, self.t.cost  # noqa: F841
-        highest = hp = 0
-        for a in self.allies:
-            lv = level[a[A_TOP]]
-            if lv > highest:
-                highest = lv
-            hp += a[A_HP]
         return (self.m_ap_main, AP_CHARGE, self.m_charge_cards, self.m_growth_focus, self.m_spent,
-                self.ap, len(self.allies), highest, hp, len(self.hand), len(self.stronghold))
+                self.ap, len(self.allies), self.top_level, self.hp_total, len(self.hand), len(self.stronghold))
 
     # ---- Main Phase: Deployment, Growth, Focus (M1-M3) ------------------------------------
 
@@ -396,13 +448,13 @@ class GameState:
         """Say why hand card `pos` cannot be deployed to `dest` (a space or COMMAND_ZONE), or None (M1)."""
         if self.phase != MAIN_PHASE:
             return "Deployment happens in the Main Phase (T4)"
-        if not isinstance(pos, int) or not 0 <= pos < len(self.hand):
+        if pos.__class__ is not int or not 0 <= pos < len(self.hand):
             return f"no hand card number {pos!r}"
         t = self.t
         c = self.hand[pos]
         if self.ap < t.cost[c]:
             return f"deploying costs {t.cost[c]} AP, {self.ap} AP available (M1)"
-        if t.kind[c] != NAMELESS and self.in_play[t.name_id[c]]:
+        if t.kind[c] != NAMELESS and self.by_name[t.name_id[c]] is not None:
             return f"an ally named {t.name[c]!r} is already in play (M1 Decision)"
         if dest == COMMAND_ZONE:
             if t.level[c] != 1:
@@ -410,7 +462,7 @@ class GameState:
             if self.command_zone is not None:
                 return "the Command Zone is taken (M1)"
             return None
-        if not isinstance(dest, int) or not 0 <= dest < t.board.n_spaces or not t.board.is_perimeter[dest]:
+        if dest.__class__ is not int or not 0 <= dest < t.board.n_spaces or not t.board.is_perimeter[dest]:
             return f"space {dest!r} is not a Stronghold Perimeter space (M1)"
         if self.occupant[dest] is not None:
             return f"space {dest} is taken (M1)"
@@ -423,94 +475,103 @@ class GameState:
             raise IllegalAction(why)
         t = self.t
         c = self.hand.pop(pos)
-        self._spend(t.cost[c])
+        cost = t.cost[c]
+        self.ap -= cost
+        self.m_spent += cost
         ally = self._enter(c, dest)
-        if dest != COMMAND_ZONE:
-            if t.on_deploy[c]:
-                self._trigger(t.on_deploy[c], ally)
+        if dest != COMMAND_ZONE and t.has_deploy_trigger[c]:  # BF abilities fire on the field only
+            self._trigger(t.on_deploy[c], ally)
             self.skipped += t.skip_deploy[c]
         return ally
 
-    def can_stack(self, pos: int, i: int, kind: int | None = None) -> str | None:
+    def can_stack(self, pos: int, i: Any, kind: int | None = None) -> str | None:
         """Say why hand card `pos` cannot Grow/Focus onto ally `i`, or None (M2, M3).
 
         `kind` GROWTH or FOCUS asks for that action only; None accepts either.
         """
         if self.phase != MAIN_PHASE:
             return "Growth and Focus happen in the Main Phase (T4)"
-        if not isinstance(pos, int) or not 0 <= pos < len(self.hand):
+        if pos.__class__ is not int or not 0 <= pos < len(self.hand):
             return f"no hand card number {pos!r}"
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
-        t = self.t
-        a = self.allies[i]
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
         if a[A_REL]:
             return "a Released familiar cannot Grow or Focus (M2, M3)"
+        t = self.t
         c = self.hand[pos]
         top = a[A_TOP]
         rel = t.relation[top * t.n + c]
         if rel == NO_STACK or (kind is not None and rel != kind):
             what = {GROWTH: "Grow", FOCUS: "Focus", None: "Grow or Focus"}[kind]
-            return f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} (Level {t.level[top]}) (M2, M3)"
-        if t.kind[top] == NAMELESS and self.in_play[t.name_id[c]]:
+            return (f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} "
+                    f"(Level {t.level[top]}) (M2, M3)")
+        if t.kind[top] == NAMELESS and self.by_name[t.name_id[c]] is not None:
             return f"an ally named {t.name[c]!r} is already in play (M1 Decision)"
         return None
 
-    def stack(self, pos: int, i: int, kind: int | None = None) -> int:
+    def stack(self, pos: int, i: Any, kind: int | None = None) -> int:
         """Grow (M2) or Focus (M3) hand card `pos` onto ally `i`; return GROWTH or FOCUS."""
         why = self.can_stack(pos, i, kind)
         if why:
             raise IllegalAction(why)
         t = self.t
-        a = self.allies[i]
+        a = i if i.__class__ is list else self.allies[i]
         c = self.hand.pop(pos)
         top = a[A_TOP]
         rel = t.relation[top * t.n + c]
-        if t.kind[top] == NAMELESS:
-            self.in_play[t.name_id[c]] += 1  # the Nameless takes the new card's name
+        if t.kind[top] == NAMELESS:  # the Nameless takes the new card's name
+            self.nameless.remove(a)
+            self.by_name[t.name_id[c]] = a
         a[A_SRC].append(top)  # M6: the old top becomes a growth source
         a[A_TOP] = c
         a[A_USED_TURN] = -1  # a new card: its abilities are fresh this turn
         cap = t.cost[c]
+        hp = a[A_HP]
         if rel == GROWTH:
-            a[A_HP] = min(a[A_HP] + 1, cap)  # M2: +1 HP, never above the new max
-        elif a[A_HP] > cap:
+            if hp < cap:  # M2: +1 HP, never above the new max
+                a[A_HP] = hp + 1
+                self.hp_total += 1
+            level = t.level[c]
+            if level > self.top_level:
+                self.top_level = level
+        elif hp > cap:
             a[A_HP] = cap
+            self.hp_total += cap - hp
         gain = t.charge[c]  # M2/M3 Decision: the charge value of the new top card
         self.ap += gain
         self.m_growth_focus += gain
-        if rel == GROWTH and a[A_POS] != COMMAND_ZONE:
-            if t.has_growth_trigger[c]:
-                self._trigger(t.on_growth[c], a)
-                self.skipped += t.skip_growth[c]
-                if t.board.is_frontline[a[A_POS]]:
-                    self._trigger(t.on_growth_frontline[c], a)
-                    self.skipped += t.skip_growth_frontline[c]
+        if rel == GROWTH and t.has_growth_trigger[c] and a[A_POS] != COMMAND_ZONE:
+            self._trigger(t.on_growth[c], a)
+            self.skipped += t.skip_growth[c]
+            if t.board.is_frontline[a[A_POS]]:
+                self._trigger(t.on_growth_frontline[c], a)
+                self.skipped += t.skip_growth_frontline[c]
         return rel
 
-    def grow(self, pos: int, i: int) -> None:
+    def grow(self, pos: int, i: Any) -> None:
         """Grow: hand card `pos` (same name, higher level) goes on top of ally `i` (M2)."""
         self.stack(pos, i, GROWTH)
 
-    def focus(self, pos: int, i: int) -> None:
+    def focus(self, pos: int, i: Any) -> None:
         """Focus: hand card `pos` (same name and level) goes on top of ally `i` (M3)."""
         self.stack(pos, i, FOCUS)
 
     # ---- Main Phase: Move, Swap (M4, M5) ---------------------------------------------------
 
-    def can_move(self, i: int, dest: int) -> str | None:
+    def can_move(self, i: Any, dest: int) -> str | None:
         """Say why ally `i` cannot Move to space `dest`, or None (M4)."""
         if self.phase != MAIN_PHASE:
             return "Move happens in the Main Phase (T4)"
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
-        a = self.allies[i]
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
         if a[A_DEF]:
             return "only an ally in Attack Stance may Move (M4)"
         if self.ap < 1:
             return "Move costs 1 AP (M4)"
         board = self.t.board
-        if not isinstance(dest, int) or not 0 <= dest < board.n_spaces:
+        if dest.__class__ is not int or not 0 <= dest < board.n_spaces:
             return f"no space {dest!r} to move to (the Command Zone is never re-entered, M4)"
         if self.occupant[dest] is not None:
             return f"space {dest} is taken (M4)"
@@ -522,12 +583,12 @@ class GameState:
             return f"space {dest} is not one orthogonal step from space {pos} (M4)"
         return None
 
-    def move(self, i: int, dest: int) -> None:
+    def move(self, i: Any, dest: int) -> None:
         """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
         why = self.can_move(i, dest)
         if why:
             raise IllegalAction(why)
-        a = self.allies[i]
+        a = self._ally(i)
         if a[A_POS] == COMMAND_ZONE:
             self.command_zone = None
         else:
@@ -536,14 +597,13 @@ class GameState:
         a[A_POS] = dest
         self._spend(1)
 
-    def can_swap(self, i: int, j: int) -> str | None:
+    def can_swap(self, i: Any, j: Any) -> str | None:
         """Say why allies `i` and `j` cannot Swap, or None (M5)."""
         if self.phase != MAIN_PHASE:
             return "Swap happens in the Main Phase (T4)"
-        n = len(self.allies)
-        if not all(isinstance(k, int) and 0 <= k < n for k in (i, j)) or i == j:
+        a, b = self._ally(i), self._ally(j)
+        if a is None or b is None or a is b:
             return f"bad allies {i!r}, {j!r}"
-        a, b = self.allies[i], self.allies[j]
         if a[A_DEF] or b[A_DEF]:
             return "both allies must be in Attack Stance (M5)"
         if a[A_POS] == COMMAND_ZONE or b[A_POS] == COMMAND_ZONE:
@@ -554,12 +614,12 @@ class GameState:
             return "Swap costs 2 AP (M5)"
         return None
 
-    def swap(self, i: int, j: int) -> None:
+    def swap(self, i: Any, j: Any) -> None:
         """Pay 2 AP: two adjacent allies in Attack Stance trade spaces (M5)."""
         why = self.can_swap(i, j)
         if why:
             raise IllegalAction(why)
-        a, b = self.allies[i], self.allies[j]
+        a, b = self._ally(i), self._ally(j)
         a[A_POS], b[A_POS] = b[A_POS], a[A_POS]
         self.occupant[a[A_POS]] = a
         self.occupant[b[A_POS]] = b
@@ -567,17 +627,17 @@ class GameState:
 
     # ---- Main Phase: abilities (C5) --------------------------------------------------------
 
-    def can_use_ability(self, i: int, k: int) -> str | None:
+    def can_use_ability(self, i: Any, k: int) -> str | None:
         """Say why ally `i` cannot use its k-th runnable ACT ability now, or None (C5, guide I §14)."""
         if self.phase != MAIN_PHASE:
             return "abilities are activated in the Main Phase"
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
-        a = self.allies[i]
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
         if a[A_REL]:
             return "familiar abilities are not simulated"
         acts = self.t.act[a[A_TOP]]
-        if not isinstance(k, int) or not 0 <= k < len(acts):
+        if k.__class__ is not int or not 0 <= k < len(acts):
             return f"the ally has no runnable ability number {k!r}"
         if a[A_POS] == COMMAND_ZONE:
             return "Battlefield abilities are not used from the Command Zone (engine decision)"
@@ -590,12 +650,12 @@ class GameState:
             return f"the ability costs {ap_cost} AP, {self.ap} AP available"
         return None
 
-    def use_ability(self, i: int, k: int = 0) -> None:
+    def use_ability(self, i: Any, k: int = 0) -> None:
         """Pay the cost of ally `i`'s k-th runnable ACT ability and resolve it."""
         why = self.can_use_ability(i, k)
         if why:
             raise IllegalAction(why)
-        a = self.allies[i]
+        a = self._ally(i)
         ap_cost, to_def, effects = self.t.act[a[A_TOP]][k]
         if a[A_USED_TURN] != self.turn:
             a[A_USED_TURN], a[A_USED] = self.turn, 0
@@ -609,11 +669,11 @@ class GameState:
         """Say why hand card `pos` cannot use its k-th runnable hand ability now, or None."""
         if self.phase != MAIN_PHASE:
             return "abilities are activated in the Main Phase"
-        if not isinstance(pos, int) or not 0 <= pos < len(self.hand):
+        if pos.__class__ is not int or not 0 <= pos < len(self.hand):
             return f"no hand card number {pos!r}"
         c = self.hand[pos]
         acts = self.t.hand_act[c]
-        if not isinstance(k, int) or not 0 <= k < len(acts):
+        if k.__class__ is not int or not 0 <= k < len(acts):
             return "the card has no runnable hand ability with that number"
         if (c, k) in self.hand_used:
             return "an ability of a card is used at most once per turn (guide I §14)"
@@ -638,24 +698,24 @@ class GameState:
 
     # ---- Attack Declaration on the Stronghold (K1-K5, S8) ----------------------------------
 
-    def boost_cards(self, i: int) -> int:
-        """Return how many cards could pay self-boost costs for ally `i` (K2, Quick Start II §8)."""
+    def boost_cards(self, i: Any) -> int:
+        """Return how many self-boost costs ally `i` could pay (K2, Quick Start II §8)."""
         t = self.t
-        a = self.allies[i]
+        a = self._ally(i)
         if a[A_REL]:
             return len(self.fam_hand) + len(a[A_SRC]) + len(self.hand) // 2
         nid = t.name_id[a[A_TOP]]
         return len(a[A_SRC]) + sum(1 for c in self.hand if t.name_id[c] == nid and t.kind[c] != NAMELESS)
 
-    def can_attack(self, i: int, magic: bool = False, boosts: int = 0) -> str | None:
+    def can_attack(self, i: Any, magic: bool = False, boosts: int = 0) -> str | None:
         """Say why ally `i` cannot attack the opponent's Stronghold now, or None (K2, K4, S8)."""
         if self.phase != MAIN_PHASE:
             return "attacks are declared in the Main Phase (T4)"
         if self.going_first and self.turn == 1:
             return "the first player cannot attack on their first turn (S8)"
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
-        a = self.allies[i]
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
         t = self.t
         if a[A_DEF]:
             return "only an ally in Attack Stance may attack (guide I §12)"
@@ -666,11 +726,11 @@ class GameState:
         if not t.board.reaches_enemy_stronghold(a[A_POS], t.corners[a[A_TOP]]):
             return "the opponent's Stronghold is out of this ally's attack range (K4, B1)"
         top = a[A_TOP]
-        allowed = (1 if (t.boost_mat[top] if magic else t.boost_atk[top]) else 0) if a[A_REL] else \
-            len(t.boost_mat[top] if magic else t.boost_atk[top])
-        if not isinstance(boosts, int) or not 0 <= boosts <= allowed:
+        values = t.boost_mat[top] if magic else t.boost_atk[top]
+        allowed = min(1, len(values)) if a[A_REL] else len(values)  # Quick Start II §8: once
+        if boosts.__class__ is not int or not 0 <= boosts <= allowed:
             return f"this ally may self-boost 0 to {allowed} times (K2)"
-        if boosts > self.boost_cards(i):
+        if boosts > self.boost_cards(a):
             return "not enough same-name cards to pay for the self-boosts (K2)"
         return None
 
@@ -715,13 +775,13 @@ class GameState:
         opp.pop()
         return c
 
-    def attack(self, i: int, magic: bool = False, boosts: int = 0) -> int:
+    def attack(self, i: Any, magic: bool = False, boosts: int = 0) -> int:
         """Attack the opponent's Stronghold with ally `i` (K4); return the K4 outcome code."""
         why = self.can_attack(i, magic, boosts)
         if why:
             raise IllegalAction(why)
         t = self.t
-        a = self.allies[i]
+        a = self._ally(i)
         top = a[A_TOP]
         power = t.mat[top] if magic else t.atk[top]
         if a[A_FAM]:  # U3: the contracted familiar's attack power adds in Attack Stance
@@ -746,9 +806,10 @@ class GameState:
                 self.skipped += t.skip_combat_damage[top]
         a[A_DEF] = True  # end of combat: the attacker turns to Defense Stance
         if to_attacker:
-            a[A_HP] -= to_attacker
-            if a[A_HP] <= 0:
+            if a[A_HP] <= to_attacker:
                 self.leave_play(a)
+            else:
+                self._set_hp(a, a[A_HP] - to_attacker)
         return outcome
 
     def leave_play(self, a: list[Any], keep: int | None = None) -> None:
@@ -759,14 +820,19 @@ class GameState:
         """
         t = self.t
         self.allies.remove(a)
+        a[A_LIVE] = False
+        self.hp_total -= a[A_HP]
         pos = a[A_POS]
         if pos == COMMAND_ZONE:
             self.command_zone = None
         else:
             self.occupant[pos] = None
         top = a[A_TOP]
-        if t.kind[top] != NAMELESS:
-            self.in_play[t.name_id[top]] -= 1
+        if t.kind[top] == NAMELESS:
+            self.nameless.remove(a)
+        else:
+            self.by_name[t.name_id[top]] = None
+        self.top_level = max((t.level[b[A_TOP]] for b in self.allies), default=0)
         if a[A_REL]:  # Quick Start II §7: eggs return to hand, other familiars to the Summoning Zone
             for f in a[A_SRC] + [top]:
                 (self.fam_hand if t.is_egg[f] else self.summoning).append(f)
@@ -789,18 +855,18 @@ class GameState:
 
     # ---- Ultimate Mode: Contract, Evolution, Release (U2-U5) -------------------------------
 
-    def can_contract(self, fpos: int, i: int) -> str | None:
+    def can_contract(self, fpos: int, i: Any) -> str | None:
         """Say why familiar hand card `fpos` cannot be contracted to ally `i`, or None (U3)."""
         if not self.t.ultimate:
             return "Contract exists only in Ultimate Mode (U3)"
         if self.phase != MAIN_PHASE:
             return "Contract happens in the Main Phase (T4)"
-        if not isinstance(fpos, int) or not 0 <= fpos < len(self.fam_hand):
+        if fpos.__class__ is not int or not 0 <= fpos < len(self.fam_hand):
             return f"no familiar hand card number {fpos!r}"
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
         t = self.t
-        a = self.allies[i]
         f = self.fam_hand[fpos]
         if a[A_REL]:
             return "a Released familiar cannot hold a Contract (Quick Start II Q&A)"
@@ -814,27 +880,27 @@ class GameState:
             return f"the Contract costs {t.cost[f]} AP, {self.ap} AP available (U3)"
         return None
 
-    def contract(self, fpos: int, i: int) -> None:
+    def contract(self, fpos: int, i: Any) -> None:
         """Pay the contract cost: familiar hand card `fpos` goes under ally `i` (U3)."""
         why = self.can_contract(fpos, i)
         if why:
             raise IllegalAction(why)
         f = self.fam_hand.pop(fpos)
         self._spend(self.t.cost[f])
-        self.allies[i][A_FAM].append(f)
+        self._ally(i)[A_FAM].append(f)
 
-    def can_evolve(self, fpos: int, i: int) -> str | None:
+    def can_evolve(self, fpos: int, i: Any) -> str | None:
         """Say why familiar hand card `fpos` cannot evolve ally `i`'s familiar, or None (U4)."""
         if not self.t.ultimate:
             return "Evolution exists only in Ultimate Mode (U4)"
         if self.phase != MAIN_PHASE:
             return "Evolution happens in the Main Phase (T4)"
-        if not isinstance(fpos, int) or not 0 <= fpos < len(self.fam_hand):
+        if fpos.__class__ is not int or not 0 <= fpos < len(self.fam_hand):
             return f"no familiar hand card number {fpos!r}"
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
         t = self.t
-        a = self.allies[i]
         f = self.fam_hand[fpos]
         if a[A_REL]:
             current = a[A_TOP]
@@ -850,34 +916,36 @@ class GameState:
             return f"{t.name[f]!r} does not evolve from {t.name[current]!r} (U4)"
         return None
 
-    def evolve(self, fpos: int, i: int) -> None:
+    def evolve(self, fpos: int, i: Any) -> None:
         """Evolve ally `i`'s familiar (or the Released familiar `i`) with familiar hand card `fpos` (U4)."""
         why = self.can_evolve(fpos, i)
         if why:
             raise IllegalAction(why)
         t = self.t
         f = self.fam_hand.pop(fpos)
-        a = self.allies[i]
+        a = self._ally(i)
         if a[A_REL]:  # Quick Start II §7: +HP equal to the new card's charge value, capped
             old = a[A_TOP]
             a[A_SRC].append(old)
             a[A_TOP] = f
-            self.in_play[t.name_id[old]] -= 1
-            self.in_play[t.name_id[f]] += 1
-            a[A_HP] = min(a[A_HP] + t.charge[f], t.cost[f])
+            self.by_name[t.name_id[old]] = None
+            self.by_name[t.name_id[f]] = a
+            self._set_hp(a, min(a[A_HP] + t.charge[f], t.cost[f]))
+            if t.level[f] > self.top_level:
+                self.top_level = t.level[f]
         else:
             a[A_FAM].append(f)
 
-    def can_release(self, i: int, dest: int, move_holder: bool = False) -> str | None:
+    def can_release(self, i: Any, dest: int, move_holder: bool = False) -> str | None:
         """Say why ally `i`'s familiar cannot be Released by a step to `dest`, or None (U5)."""
         if not self.t.ultimate:
             return "Release exists only in Ultimate Mode (U5)"
         if self.phase != MAIN_PHASE:
             return "Release happens in the Main Phase (T4)"
-        if not isinstance(i, int) or not 0 <= i < len(self.allies):
-            return f"no ally number {i!r}"
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
         t = self.t
-        a = self.allies[i]
         if a[A_REL] or not a[A_FAM]:
             return "the ally holds no familiar (U5)"
         if t.is_egg[a[A_FAM][-1]]:
@@ -885,7 +953,7 @@ class GameState:
         if self.ap < 1:
             return "Release costs 1 AP (U5)"
         board = t.board
-        if not isinstance(dest, int) or not 0 <= dest < board.n_spaces or self.occupant[dest] is not None:
+        if dest.__class__ is not int or not 0 <= dest < board.n_spaces or self.occupant[dest] is not None:
             return f"space {dest!r} is not an empty space (U5)"
         pos = a[A_POS]
         if move_holder:
@@ -903,20 +971,16 @@ class GameState:
     def _release_stack(self, fam: list[int], pos: int) -> list[Any]:
         t = self.t
         top = fam[-1]
-        ally = [top, 0, pos, False, fam[:-1], [], self.turn, True, -1, 0]
         # U5: HP = total charge value of the familiar and its evolution sources, capped at max HP.
-        ally[A_HP] = min(sum(t.charge[f] for f in fam), t.cost[top])
-        self.allies.append(ally)
-        self.occupant[pos] = ally
-        self.in_play[t.name_id[top]] += 1
-        return ally
+        hp = min(sum(t.charge[f] for f in fam), t.cost[top])
+        return self._enter(top, pos, hp, True, fam[:-1])
 
-    def release(self, i: int, dest: int, move_holder: bool = False) -> list[Any]:
+    def release(self, i: Any, dest: int, move_holder: bool = False) -> list[Any]:
         """Pay 1 AP: the holder (or its familiar) steps to `dest`; the familiar is Released (U5)."""
         why = self.can_release(i, dest, move_holder)
         if why:
             raise IllegalAction(why)
-        a = self.allies[i]
+        a = self._ally(i)
         fam = a[A_FAM]
         a[A_FAM] = []
         self._spend(1)
@@ -1022,7 +1086,7 @@ class GameState:
         yield ("end_turn",)
 
     _ACTIONS = frozenset({
-        "begin_turn", "charge_card", "hp_charge", "familiar_hp_charge", "end_charge_phase", "deploy",
+        "begin_turn", "charge_card", "charge_cards", "hp_charge", "familiar_hp_charge", "end_charge_phase", "deploy",
         "stack", "grow", "focus", "move", "swap", "attack", "use_ability", "use_hand_ability",
         "contract", "evolve", "release", "end_turn",
     })

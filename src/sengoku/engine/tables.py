@@ -200,6 +200,22 @@ class DeckTables:
         self.familiar_indices = tuple(i for i in range(n) if self.section[i] == "familiars"
                                       for _ in range(counts[i]))
 
+        # Per Commander candidate (Level 1 Main), the Stronghold before the shuffle (S1, S3).
+        self.commander_stronghold: dict[int, tuple[int, ...]] = {}
+        for i in range(n):
+            if self.section[i] == "main" and self.kind[i] == MAIN and self.level[i] == 1:
+                rest = list(self.deck_indices)
+                rest.remove(i)
+                self.commander_stronghold[i] = tuple(rest)
+        # S4: the Familiar Egg that goes to hand (lowest card id) and the Summoning Zone's contents.
+        eggs = [f for f in self.familiar_indices if self.is_egg[f]]
+        self.first_egg = min(eggs, key=lambda f: self.card_id[f]) if eggs else -1
+        fams = list(self.familiar_indices)
+        if eggs:
+            fams.remove(self.first_egg)
+        self.familiars_after_egg = tuple(fams)
+        self.any_skip_act = any(self.skip_act)
+
     def index_of(self, card_id: str) -> int:
         """Return the card index of a card id in this deck."""
         try:
@@ -218,6 +234,8 @@ class DeckTables:
 
     def stronghold_after(self, commander: int) -> list[int]:
         """Return the Stronghold's contents before the shuffle (S3): the main copies minus the Commander."""
+        if commander in self.commander_stronghold:
+            return list(self.commander_stronghold[commander])
         out = list(self.deck_indices)
         out.remove(commander)
         return out

@@ -1,0 +1,118 @@
+"""Benchmark the rules engine: games per second for each policy, next to a minimal loop.
+
+    .venv/bin/python benchmarks/engine_bench.py [--games N] [--turns 8] [--policy NAME ...]
+
+One process, one core. The minimal loop is the floor a full-rules engine is measured against:
+it only shuffles, draws, charges and deploys greedily (no board, no Growth/Focus, no rule
+checks, no measures beyond the AP per turn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+
+def load_default_deck():
+    """Validate the bundled default decklist and compile it for the engine."""
+    from sengoku.engine import compile_deck
+    from sengoku.paths import data_dir
+    from sengoku.validate.api import validate_file
+
+    result = validate_file(data_dir("decklists") / "default.toml")
+    if not result.valid:
+        raise SystemExit(f"the default deck is invalid: {result.errors}")
+    import sengoku
+
+    return compile_deck(sengoku.load_card_db(), result.sections, result.mode)
+
+
+def minimal_game(deck, cost, charge, name, rng, turns):
+    """A lean loop: shuffle, draw 5, then each turn +10 AP, charge, draw to 5, deploy cheapest first."""
+    d = deck[:]
+    rng.shuffle(d)
+    hand = d[-5:]
+    del d[-5:]
+    ap = 0
+    spaces = 5
+    in_play = set()
+    standby = []
+    curve = []
+    for _ in range(turns):
+        ap += 10
+        keep = []
+        for c in hand:  # charge what cannot be deployed
+            if spaces and name[c] not in in_play and cost[c] <= ap:
+                keep.append(c)
+            else:
+                ap += charge[c]
+                standby.append(c)
+        hand = keep
+        while len(hand) < 5:
+            if not d:
+                if not standby:
+                    break
+                d, standby = standby, []
+                rng.shuffle(d)
+            hand.append(d.pop())
+        hand.sort(key=cost.__getitem__)
+        rest = []
+        for c in hand:
+            if spaces and cost[c] <= ap and name[c] not in in_play:
+                ap -= cost[c]
+                in_play.add(name[c])
+                spaces -= 1
+            else:
+                rest.append(c)
+        hand = rest
+        curve.append(ap)
+    return curve
+
+
+def bench(fn, games: int) -> float:
+    """Return games per CPU second (process time: other processes sharing the core do not count)."""
+    t0 = time.process_time()
+    for _ in range(games):
+        fn()
+    return games / (time.process_time() - t0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000, help="games per measurement (random: a tenth)")
+    parser.add_argument("--turns", type=int, default=8, help="turns per game")
+    parser.add_argument("--policy", action="append", help="policies to time (default: all)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the one random generator")
+    parser.add_argument("--repeat", type=int, default=3, help="take the best of this many measurements")
+    args = parser.parse_args(argv)
+
+    from sengoku.engine import POLICIES, choose_commander, make_policy, play_game
+
+    tables = load_default_deck()
+    cmd = choose_commander(tables)
+    deck = tables.stronghold_after(cmd)
+    print(f"default deck: {len(tables.deck_indices)} main cards, Commander {tables.name[cmd]}; "
+          f"{args.turns} turns; best of {args.repeat}; games per CPU second of one core")
+
+    rng = random.Random(args.seed)
+    cost, charge, name = list(tables.cost), list(tables.charge), list(tables.name_id)
+    floor = max(bench(lambda: minimal_game(deck, cost, charge, name, rng, args.turns), args.games)
+                for _ in range(args.repeat))
+    print(f"{'minimal loop':>14}: {floor:10,.0f} games/s")
+    for pname in args.policy or list(POLICIES):
+        policy = make_policy(pname)
+        n = args.games // 10 if pname == "random" else args.games
+        rate = max(bench(lambda: play_game(tables, policy, rng, args.turns, True, cmd), n)
+                   for _ in range(args.repeat))
+        print(f"{pname:>14}: {rate:10,.0f} games/s  ({rate / floor:.0%} of the minimal loop)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
