@@ -204,3 +204,17 @@ def test_unreadable_file_becomes_a_result(tmp_path: Path) -> None:
     folder.mkdir()
     result = validate_file(folder)
     assert [v.rule for v in result.violations] == ["syntax"] and "folder" in result.violations[0].message
+
+
+def test_fast_header_scan_agrees_with_the_line_scan() -> None:
+    from sengoku.decklist.scan import _scan_lines, scan
+
+    root = Path(__file__).resolve().parents[2]
+    files = [*root.glob("decklists/**/*.toml"), *root.glob("tests/decklists/**/*.toml")]
+    assert len(files) > 30
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        fast, slow = scan(text), _scan_lines(text)
+        assert fast.keys == slow.keys and fast.headers == slow.headers, path
+        assert {s: [(t.pos, t.keys) for t in ts] for s, ts in fast.tables.items()} == \
+               {s: [(t.pos, t.keys) for t in ts] for s, ts in slow.tables.items()}, path

@@ -28,12 +28,38 @@ def _unquote(key: str) -> str:
     return key
 
 
-@dataclass
 class Table:
-    """One entry table: where it starts and where each of its keys is."""
+    """One entry table: where it starts and where each of its keys is.
 
-    pos: Pos
-    keys: dict[str, Pos] = field(default_factory=dict)
+    The key positions are found only when asked for (to place a syntax error on its key), so
+    a well-formed decklist costs one regex pass for its headers.
+    """
+
+    __slots__ = ("pos", "_keys", "_text", "_span")
+
+    def __init__(self, pos: Pos, keys: dict[str, Pos] | None = None, text: str | None = None,
+                 span: tuple[int, int] = (0, 0)):
+        self.pos = pos
+        self._keys = keys if keys is not None or text is None else None
+        if self._keys is None and text is None:
+            self._keys = {}
+        self._text = text
+        self._span = span  # offsets of the table's body (the lines after its header)
+
+    @property
+    def keys(self) -> dict[str, Pos]:
+        if self._keys is None:
+            assert self._text is not None
+            start, end = self._span  # from the end of the header to the next header
+            self._keys = {}
+            for n, line in enumerate(self._text[start:end].splitlines()[1:], self.pos[0] + 1):
+                m = _KEY_LINE.match(line)
+                if m:
+                    self._keys.setdefault(_unquote(m.group(2)), (n, len(m.group(1)) + 1))
+        return self._keys
+
+    def __repr__(self) -> str:
+        return f"Table(pos={self.pos!r})"
 
 
 @dataclass
@@ -60,8 +86,43 @@ class Layout:
         return self.keys.get(section) or self.headers.get(section)
 
 
+# A decklist without multi-line strings (the usual case) is scanned in one regex pass over its
+# table headers; only the text before the first header (top-level keys, inline arrays) is
+# scanned line by line. Groups: 1 the opening bracket(s), 2 the table's name.
+_HEADER = re.compile(rf"^[ \t]*(\[\[?)[ \t]*({_KEY}(?:[ \t]*\.[ \t]*{_KEY})*)[ \t]*\]", re.MULTILINE)
+
+
 def scan(text: str) -> Layout:
     """Return the positions of top-level keys, section tables and their keys in `text`."""
+    if '"""' in text or "'''" in text:
+        return _scan_lines(text)
+    found = [(m.start(), m.start(1), m.group(1), m.group(2), m.end()) for m in _HEADER.finditer(text)]
+    layout = _scan_lines(text[: found[0][0]] if found else text)  # top-level keys and inline arrays
+    layout.last_line = text.count("\n") + (0 if text.endswith("\n") else 1) or 1
+    tables = layout.tables
+    count = text.count
+    lineno, last = 1, 0
+    ends = [f[0] for f in found[1:]] + [len(text)]
+    for (start, bracket, kind, name, end), next_start in zip(found, ends):
+        lineno += count("\n", last, start)
+        last = start
+        dotted = "." in name
+        if dotted or name[0] in "\"'":
+            name = _unquote(name.split(".")[0].strip())
+        if kind == "[[":
+            if dotted:
+                continue  # [[main.x]] nests inside the last [[main]] table: not an entry
+            section = tables.get(name)
+            if section is None:
+                section = tables[name] = []
+            section.append(Table((lineno, bracket - start + 1), text=text, span=(end, next_start)))
+        else:
+            layout.headers.setdefault(name, (lineno, bracket - start + 1))
+    return layout
+
+
+def _scan_lines(text: str) -> Layout:
+    """Line-by-line scan that skips multi-line strings (rare in decklists, so the slow path)."""
     layout = Layout()
     lines = text.splitlines()
     layout.last_line = max(1, len(lines))
