@@ -90,3 +90,23 @@ def test_validate_paths_never_raises(files: list[bytes]) -> None:
             Path(tmp, f"d{i}.toml").write_bytes(data)
         run = validate_paths([tmp])
         assert len(run.results) == len(files) and run.exit_code in (0, 1)
+
+
+names = st.one_of(st.none(), st.text(max_size=10), st.sampled_from(["Soma", "ronin", "Benkei", "Harbee", "ＳＯＭＡ"]))
+entries = st.builds(
+    lambda section, count, name, card_id, level, epithet: __import__("sengoku").DeckEntry(
+        section=section, count=count, name=name, id=card_id, level=level, epithet=epithet),
+    st.sampled_from(["main", "nameless", "familiars", "deck", "other"]),
+    st.integers(min_value=-5, max_value=10**30), names,
+    st.one_of(st.none(), st.sampled_from(["SY1-001", "sy1-037", "nope"])),
+    st.one_of(st.none(), st.integers(min_value=-3, max_value=9)), st.one_of(st.none(), st.text(max_size=6)))
+
+
+@FAST
+@given(st.lists(entries, max_size=12), st.sampled_from(["standard", "ultimate", "odd"]),
+       st.sampled_from(["sengoku-yugi", "senjutsu", "champions", "nope"]))
+def test_validate_deck_on_decklists_built_in_code(items, mode, game) -> None:
+    from sengoku import Decklist, validate_deck
+
+    result = validate_deck(Decklist(entries=items, mode=mode, game=game))
+    assert all(v.rule and v.severity in ("error", "warning") for v in result.violations)

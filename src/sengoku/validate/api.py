@@ -102,6 +102,9 @@ class Validator:
 
     def validate_deck(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
         """Check one decklist (with the syntax problems found reading it, if any)."""
+        if deck.game not in self.games:  # a Decklist built in code; files are checked when read
+            return ValidationResult(path=deck.path, game=deck.game, violations=[*syntax, Violation(
+                "syntax", "error", f"unknown game {deck.game!r} (known: {', '.join(self.games)})")])
         checker = self.checker(deck.game)
         result, resolution = checker.check_resolved(deck, syntax)
         fmt_arg = self.format if self.format is not None else deck.format

@@ -57,7 +57,7 @@ def resolve_entry(entry: DeckEntry, catalog: Catalog) -> tuple[str | None, Viola
     """Return the card id an entry names, or the violation saying why it names none or several."""
     cards = catalog.cards
     if entry.id is not None:
-        card_id = entry.id if entry.id in cards else catalog.by_folded_id.get(entry.id.strip().casefold())
+        card_id = entry.id if entry.id in cards else catalog.by_folded_id.get(str(entry.id).strip().casefold())
         if card_id is None:
             close = difflib.get_close_matches(entry.id, list(cards), n=3, cutoff=0.6)
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
@@ -68,7 +68,8 @@ def resolve_entry(entry: DeckEntry, catalog: Catalog) -> tuple[str | None, Viola
             return None, _violation(AMBIGUOUS, f"id {card_id!r} is {catalog.show(card_id)}, but the entry's "
                                     f"name says {entry.name!r}", entry, (card_id,))
         return card_id, None
-    assert entry.name is not None
+    if not isinstance(entry.name, str):  # only a Decklist built in code can get here
+        return None, _violation(UNKNOWN, "the entry names no card (no `name`, no `id`)", entry, ())
     named = catalog.by_name.get(fold(entry.name))
     if not named:
         return None, _violation(UNKNOWN, f"no card is named {entry.name!r}{_suggestions(entry.name, catalog)}",
