@@ -61,6 +61,4 @@ def validate(
     strict_note = " (--strict: warnings fail)" if strict else ""
     typer.echo(f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
                f"{s['errors']} error(s), {s['warnings']} warning(s){strict_note}", err=True)
-    # sys.exit, not typer.Exit: the CLI runs typer with standalone_mode=False, where an Exit's
-    # code is returned rather than raised, and main() does not pass it on.
-    sys.exit(run.exit_code)
+    raise typer.Exit(run.exit_code)
