@@ -62,7 +62,8 @@ def save_plot(result: GoldfishResult, path: Path | str) -> None:
         ax.set_xticks(turns)
         ax.grid(alpha=0.3)
         ax.legend(fontsize="small")
-    fig.suptitle(f"{result.commander['name']} deck — {result.runs} runs, policy {result.policy}, "
+    deck = result.deck.get("name") or result.deck.get("path") or "deck"
+    fig.suptitle(f"{deck} (Commander {result.commander['name']}) — {result.runs} runs, policy {result.policy}, "
                  f"going {result.going}, seed {result.seed}", fontsize="medium")
 
     target = Path(path)
