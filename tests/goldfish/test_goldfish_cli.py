@@ -135,3 +135,20 @@ def test_plot_without_matplotlib_is_a_clear_error(cli, tmp_path: Path, monkeypat
 
 def test_default_deck_is_bundled() -> None:
     assert (data_dir("decklists") / "default.toml").is_file()
+
+
+def test_same_bytes_across_processes_and_hash_seeds() -> None:
+    # G3: nothing may depend on the process (string hashing, set order, fork vs. fresh start)
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-m", "sengoku", "goldfish", "--runs", "300", "--turns", "4",
+                               "--json", "--want", "Oichi:1", "--want", "Soma:2", "--jobs", "1"],
+                              capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stderr
+        outs.append(done.stdout)
+    assert outs[0] == outs[1]
