@@ -312,3 +312,16 @@ def test_any_toml_is_formatted_idempotently_or_refused_cleanly(parts: list[str],
     lost = [n for n in once.notes if "could not be kept" in n]
     plain = lambda t: t.replace("\r\n", "\n")  # noqa: E731
     assert len(source_comments(plain(once.formatted))) + len(lost) == len(source_comments(plain(text)))
+
+
+def test_interleaved_sections_keep_their_comments_in_place() -> None:
+    """tomlkit groups the tables of one array; fmt reads the file in its own order, so a comment
+    above the second [[main]] still leads that entry (found by the property test above)."""
+    text = ('[[main]]\nname = "Soma"\nlevel = 1\n\n[[nameless]]\nname = "Ronin"\n\n'
+            '# the Spearman\n[[nameless]]\nname = "Ashigaru"\n\n# Oichi!\n[[main]]\nname = "Oichi"\nlevel = 1\n'
+            '[main.note]\ntext = "belongs to Oichi"\n')
+    out = canonical_decklist(text).formatted
+    assert out == ('# Oichi!\n[[main]]\nname = "Oichi"\nlevel = 1\nnote = { text = "belongs to Oichi" }\n\n'
+                   '[[main]]\nname = "Soma"\nlevel = 1\n\n'
+                   '# the Spearman\n[[nameless]]\nname = "Ashigaru"\n\n[[nameless]]\nname = "Ronin"\n')
+    assert tomllib.loads(out)["main"][0]["note"] == {"text": "belongs to Oichi"}

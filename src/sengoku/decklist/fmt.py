@@ -151,11 +151,98 @@ def _events(doc: Any) -> list[tuple]:
     return out
 
 
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
+_HEADER_LINE = re.compile(rf"^\s*(?P<open>\[\[?)\s*(?P<root>{_KEY_PART})(?P<dotted>(?:\s*\.\s*{_KEY_PART})*)\s*\]\]?")
+
+
+def table_chunks(text: str) -> list[str]:
+    """Split TOML text at its `[[section]]` headers: the top-level part, then one chunk per entry.
+
+    tomlkit groups the tables of one array (`[[main]]`) at its first occurrence, which loses
+    the order of interleaved sections and so where their comments were; parsing each chunk on
+    its own keeps the file's order. Only `[[section]]` headers start a chunk; a sub-table of a
+    section (`[main.extra]`) joins the latest chunk of that section, to which TOML assigns it;
+    any other table (`[meta]`) stays in the chunk it is written in. Multi-line strings and arrays are skipped, so a '[' inside one
+    does not start a chunk.
+    """
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    chunks: list[list[str]] = [[]]  # chunk 0: the top level
+    last_of: dict[str, int] = {}  # section -> index of its latest chunk
+    target = 0
+    depth, ml = 0, ""
+    for line in lines:
+        if not ml and depth == 0:
+            m = _HEADER_LINE.match(line)
+            if m:
+                root = m.group("root").strip("\"'")
+                if m.group("open") == "[[" and not m.group("dotted"):
+                    chunks.append([])
+                    target = last_of[root] = len(chunks) - 1
+                elif root in last_of:
+                    target = last_of[root]  # `[main.extra]` belongs to the latest [[main]] entry
+                chunks[target].append(line)
+                continue
+        chunks[target].append(line)
+        j, n = 0, len(line)
+        while j < n:
+            if ml:
+                k = line.find(ml, j)
+                if k < 0:
+                    break
+                j = k + 3
+                while j < n and line[j] == ml[0]:
+                    j += 1
+                ml = ""
+                continue
+            ch = line[j]
+            if ch == "#":
+                break
+            if line.startswith('"""', j) or line.startswith("'''", j):
+                ml, j = line[j:j + 3], j + 3
+            elif ch == '"':
+                j += 1
+                while j < n and line[j] != '"':
+                    j += 2 if line[j] == "\\" else 1
+                j += 1
+            elif ch == "'":
+                k = line.find("'", j + 1)
+                j = n if k < 0 else k + 1
+            else:
+                if ch in "[{":
+                    depth += 1
+                elif ch in "]}":
+                    depth = max(0, depth - 1)
+                j += 1
+    return ["\n".join(chunk) + "\n" for chunk in chunks if chunk]
+
+
 def _trail(item: Any) -> str:
     try:
         return item.trivia.comment.strip()
     except (AttributeError, RuntimeError):
         return ""
+
+
+def _deep_merge(into: dict[str, Any], more: dict[str, Any]) -> None:
+    for key, value in more.items():
+        if isinstance(into.get(key), dict) and isinstance(value, dict):
+            _deep_merge(into[key], value)
+        elif isinstance(into.get(key), list) and isinstance(value, list):
+            into[key] = into[key] + value
+        else:
+            into[key] = value
+
+
+def _add_key(keys: list[_Key], key: _Key) -> None:
+    """Add a key; dotted keys (`a.b = 1`, `a.c = 2`) arrive as parts of one table and are joined."""
+    same = next((k for k in keys if k.key == key.key), None)
+    if same is not None and isinstance(same.value, dict) and isinstance(key.value, dict):
+        _deep_merge(same.value, key.value)
+        same.leading += key.leading + ([key.trailing] if key.trailing else [])
+    else:
+        keys.append(key)
 
 
 def _assemble(events: list[tuple]) -> _Doc:
@@ -165,6 +252,7 @@ def _assemble(events: list[tuple]) -> _Doc:
     started = False
     gap = False  # a blank line came between the last item and the pending comments
     blank_last = False  # before the first item: the last line was blank
+    seen_blank = False  # before the first item: some line was blank
     schema: list[str] = []
     current: _Entry | None = None
     for ev in events:
@@ -177,7 +265,7 @@ def _assemble(events: list[tuple]) -> _Doc:
             continue
         if ev[0] == "blank":
             if not started:
-                split, blank_last = len(pending), True
+                split, blank_last, seen_blank = len(pending), True, True
             elif current is not None and pending:
                 current.tail += pending  # a comment block closed by a blank line stays with its entry
                 pending = []
@@ -186,10 +274,10 @@ def _assemble(events: list[tuple]) -> _Doc:
             continue
         if not started:
             started = True
-            if split == 0 and ev[0] == "top-key":
+            if not seen_blank and ev[0] == "top-key":
                 split = len(pending)  # a comment block opening the file, right above a key, describes the file
             # Written with no blank line after it only if it had none (and nothing is left to lead the item).
-            doc.header_joined = split == len(pending) and not blank_last
+            doc.header_joined = split == len(pending) and not blank_last if split else not seen_blank
             doc.header, pending = pending[:split], pending[split:]
         leading, pending, gap = pending, [], False
         kind = ev[0]
@@ -199,9 +287,14 @@ def _assemble(events: list[tuple]) -> _Doc:
             if ev[1] not in doc.section_order:
                 doc.section_order.append(ev[1])
         elif kind == "entry-key" and current is not None:
-            current.keys.append(_Key(ev[1], ev[2], leading, ev[3]))
+            _add_key(current.keys, _Key(ev[1], ev[2], leading, ev[3]))
         elif kind == "table":
-            doc.tables.append(_Key(ev[1], ev[2], leading))
+            same = next((t for t in doc.tables if t.key == ev[1]), None)
+            if same is None:
+                doc.tables.append(_Key(ev[1], ev[2], leading))
+            else:  # one table written in two places (e.g. `[meta]` ... `[meta.more]`)
+                _deep_merge(same.value, ev[2])
+                same.leading += leading
         elif kind == "top-key" and _is_section_value(ev[2]):
             # `main = [{...}, ...]`: the same entries, written as [[main]] tables.
             if ev[1] not in doc.section_order:
@@ -211,7 +304,7 @@ def _assemble(events: list[tuple]) -> _Doc:
                                           header_comment=ev[3] if i == 0 else "",
                                           keys=[_Key(k, v) for k, v in table.items()]))
         else:
-            doc.top.append(_Key(ev[1], ev[2], leading, ev[3]))
+            _add_key(doc.top, _Key(ev[1], ev[2], leading, ev[3]))
     if started and current is not None and not gap:
         current.tail += pending
     elif started:
@@ -545,10 +638,13 @@ def canonical_decklist(
         cards = game_cards if cards is None else cards
         notes += ctx_notes
     try:
-        document = tomlkit.parse(body)
-    except Exception as exc:  # tomlkit disagrees with tomllib on some rare input
-        raise DataError(path, f"cannot format this file's TOML ({exc}); file left as it was") from None
-    doc = _assemble(_events(document))
+        events = [ev for chunk in table_chunks(body) for ev in _events(tomlkit.parse(chunk))]
+    except Exception:  # a chunk tomlkit will not take alone: read the whole document
+        try:
+            events = _events(tomlkit.parse(body))
+        except Exception as exc:  # tomlkit disagrees with tomllib on some rare input
+            raise DataError(path, f"cannot format this file's TOML ({exc}); file left as it was") from None
+    doc = _assemble(events)
     doc.entries, merge_notes = _merge(doc.entries)
     notes += merge_notes
     out, emitted = _emit(doc, sections, _Cards(cards, data.get("game", GAME_DEFAULT)))
@@ -556,7 +652,11 @@ def canonical_decklist(
         notes.append(f"line {line}: comment could not be kept (it sits inside an array or inline table): {comment}")
 
     # A formatter must never change what the deck says, nor write TOML that does not parse.
-    again = _parse(out, path)
+    try:
+        again = _parse(out, path)
+    except DataError:
+        raise DataError(path, "sengoku fmt produced TOML that does not parse (a bug in fmt); "
+                        "file left as it was") from None
     if _meaning(again) != _meaning(data):
         raise DataError(path, "sengoku fmt would change this deck's content (a bug in fmt); "
                         "file left as it was")
