@@ -124,7 +124,8 @@ class GreedyPolicy(Policy):
         t = state.t
         hand = state.hand
         by_name = state.by_name
-        rel, n, nid, kind, level, cost, charge = t.relation, t.n, t.name_id, t.kind, t.level, t.cost, t.charge
+        nameless = state.nameless
+        rel, n, nid, kind, level, cost, charge = t.hot
         # Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
         # charging it would: every card that can stack now is kept, and the AP the turn can
         # count on is the current AP plus every hand card's charge value.
@@ -137,13 +138,16 @@ class GreedyPolicy(Policy):
             if a is not None:
                 if a[A_REL] or not rel[a[A_TOP] * n + c]:
                     send.append(p)  # its name is in play and it cannot stack: charge it
-            elif kind[c] == NAMELESS or (state.nameless and state.stack_target(c) is not None):
-                if kind[c] == NAMELESS:
-                    send.append(p)
+            elif kind[c] == NAMELESS:
+                send.append(p)
             else:
-                if groups is None:
-                    groups = {}
-                groups.setdefault(nid[c], []).append(p)
+                for b in nameless:
+                    if rel[b[A_TOP] * n + c]:
+                        break  # it can Grow or Focus onto a Nameless ally: keep it
+                else:
+                    if groups is None:
+                        groups = {}
+                    groups.setdefault(nid[c], []).append(p)
         if groups:
             # New names: deploy the cheapest card, stack the others on it (Growth is free and pays AP).
             occ = state.occupant
@@ -174,7 +178,7 @@ class GreedyPolicy(Policy):
             state.charge_cards(send)
         if len(hand) > HAND_LIMIT or len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
             _forced_charges(state)
-        if self.hp_charge and state.allies:
+        if self.hp_charge and ap >= 2 * HP_CHARGE_MIN:
             # T2b with AP to spare beyond the plan: the ally missing the most HP.
             best, missing = None, 0
             for a in state.allies:
@@ -192,53 +196,75 @@ class GreedyPolicy(Policy):
         t = state.t
         hand = state.hand
         by_name = state.by_name
-        rel, n, nid, kind, level, cost = t.relation, t.n, t.name_id, t.kind, t.level, t.cost
-        stack, deploy = state.stack, state.deploy
+        nameless = state.nameless
+        rel, n, nid, kind, level, cost, _ = t.hot
+        stack, deploy, stack_target = state.stack, state.deploy, state.stack_target
         while True:
-            # 1. Grow and Focus whenever possible, lowest level first so chains go up in order.
-            best_p, best_lv, best_a = -1, 99, None
-            for p, c in enumerate(hand):
-                lv = level[c]
-                if lv < best_lv:
-                    a = by_name[nid[c]]
-                    if a is not None:
-                        if a[A_REL] or not rel[a[A_TOP] * n + c]:
-                            continue
-                    elif not state.nameless or kind[c] == NAMELESS:
+            # One pass sorts the hand: cards that can Grow/Focus now, cards of names not in play.
+            cands = fresh = None
+            for c in hand:
+                a = by_name[nid[c]]
+                if a is not None:
+                    if a[A_REL] or not rel[a[A_TOP] * n + c]:
                         continue
+                elif kind[c] == NAMELESS:
+                    fresh = [c] if fresh is None else fresh + [c]
+                    continue
+                else:
+                    for b in nameless:
+                        if rel[b[A_TOP] * n + c]:
+                            break
                     else:
-                        a = state.stack_target(c)
+                        fresh = [c] if fresh is None else fresh + [c]
+                        continue
+                if cands is None:
+                    cands = [c]
+                else:
+                    cands.append(c)
+            # 1. Grow and Focus whenever possible, lowest level first so chains go up in order.
+            if cands is not None:
+                if len(cands) > 1:
+                    cands.sort(key=level.__getitem__)
+                expected = len(hand) - len(cands)
+                for c in cands:
+                    # Ask again: an earlier Growth may have given a Nameless this card's target.
+                    a = by_name[nid[c]]
+                    if a is None:
+                        a = stack_target(c)
                         if a is None:
+                            expected += 1
                             continue
-                    best_p, best_lv, best_a = p, lv, a
-            if best_p >= 0:
-                stack(best_p, best_a)
-                continue
+                    elif not rel[a[A_TOP] * n + c]:
+                        expected += 1
+                        continue
+                    stack(hand.index(c), a)
+                if len(hand) != expected:
+                    continue  # an ability drew cards: look at them too
             # 2. Deploy the lowest-level card of the new name with the most cards in hand
             #    (Nameless last), if AP allows and there is room.
-            ap = state.ap
-            best_p, best_key = -1, 1 << 30
-            for p, c in enumerate(hand):
-                if cost[c] <= ap and (kind[c] == NAMELESS or by_name[nid[c]] is None):
-                    same = 0
-                    for d in hand:
-                        if nid[d] == nid[c]:
-                            same += 1
-                    key = (kind[c] == NAMELESS) << 20 | (15 - same) << 15 | level[c] << 10 | cost[c]
-                    if key < best_key:
-                        best_p, best_key = p, key
-            if best_p >= 0:
-                c = hand[best_p]
-                dest: int | None
-                if state.command_zone is None and level[c] == 1:
-                    dest = COMMAND_ZONE
-                else:
-                    dest = state.free_perimeter()
-                    if dest is None and self.move_for_room:
-                        dest = _make_room(state, cost[c])
-                if dest is not None:
-                    deploy(best_p, dest)
-                    continue
+            if fresh is not None:
+                ap = state.ap
+                best_c, best_key = -1, 1 << 30
+                for c in fresh:
+                    if cost[c] <= ap:
+                        same = 0
+                        for d in fresh:
+                            if nid[d] == nid[c]:
+                                same += 1
+                        key = (kind[c] == NAMELESS) << 20 | (15 - same) << 15 | level[c] << 10 | cost[c]
+                        if key < best_key:
+                            best_c, best_key = c, key
+                if best_c >= 0:
+                    dest: int | None
+                    if state.command_zone is None and level[best_c] == 1:
+                        dest = COMMAND_ZONE
+                    else:
+                        dest = state.free_perimeter()
+                        if dest is None and self.move_for_room:
+                            dest = _make_room(state, cost[best_c])
+                    if dest is not None:
+                        deploy(hand.index(best_c), dest)
+                        continue
             # 3. Ultimate: contract the highest-level familiar it can afford (U3).
             if state.fam_hand and t.ultimate and self._contract(state):
                 continue

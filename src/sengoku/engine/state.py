@@ -52,7 +52,6 @@ from sengoku.engine.tables import (
     GROWTH,
     MAIN,
     NAMELESS,
-    NO_STACK,
     OP_DRAW,
     OP_GAIN_AP,
     TARGET_COMMANDER,
@@ -194,11 +193,22 @@ class GameState:
         return ally
 
     def _draw(self, n: int) -> int:
-        """Draw up to `n` cards; an empty Stronghold takes the Standby Zone as its new deck (T3)."""
-        drawn = 0
+        """Draw up to `n` cards; an empty Stronghold takes the Standby Zone as its new deck (T3).
+
+        The Stronghold is kept unshuffled and each draw takes a uniformly random card of it: the
+        same distribution as shuffling then drawing from the top (lazy Fisher-Yates), without
+        shuffling cards that are never drawn.
+        """
         rnd = self.rng.random
-        hand = self.hand
+        draw = self.hand.append
         sh = self.stronghold
+        left = len(sh)
+        if left >= n:  # the usual case: no reshuffle can happen
+            for _ in range(n):
+                draw(sh.pop(int(rnd() * left)))
+                left -= 1
+            return n
+        drawn = 0
         while drawn < n:
             if not sh:
                 if not self.standby:
@@ -207,10 +217,7 @@ class GameState:
                 # the shuffle is implicit.
                 sh = self.stronghold = self.standby
                 self.standby = []
-            j = int(rnd() * len(sh))
-            hand.append(sh[j])
-            sh[j] = sh[-1]
-            sh.pop()
+            draw(sh.pop(int(rnd() * len(sh))))
             drawn += 1
         return drawn
 
@@ -314,35 +321,49 @@ class GameState:
         self.phase = CHARGE
         self.ap += AP_CHARGE
 
+    def _refuse(self, why: str, check: bool) -> str:
+        """Return the reason (check-only mode) or raise it: the one way an action says no."""
+        if check:
+            return why
+        raise IllegalAction(why)
+
     def can_charge_cards(self, positions: Any) -> str | None:
         """Say why these hand cards cannot be sent for AP Charge now (T2a), or None."""
+        return self.charge_cards(positions, _check=True)
+
+    def charge_cards(self, positions: Any, _check: bool = False) -> Any:
+        """Send these hand cards to the Standby Zone and gain their total charge value (T2a)."""
         if self.phase != CHARGE:
-            return "cards are sent for AP Charge only in the Charge Phase (T2a)"
-        n = len(self.hand)
+            return self._refuse("cards are sent for AP Charge only in the Charge Phase (T2a)", _check)
+        hand = self.hand
+        n = len(hand)
         seen = 0
         for p in positions:
             if p.__class__ is not int or not 0 <= p < n or seen >> p & 1:
-                return f"bad hand card numbers {tuple(positions)!r} ({n} cards in hand)"
+                return self._refuse(f"bad hand card numbers {tuple(positions)!r} ({n} cards in hand)", _check)
             seen |= 1 << p
-        return None
-
-    def charge_cards(self, positions: Any) -> None:
-        """Send these hand cards to the Standby Zone and gain their total charge value (T2a)."""
-        why = self.can_charge_cards(positions)
-        if why:
-            raise IllegalAction(why)
-        hand, charge, standby = self.hand, self.t.charge, self.standby
+        if _check:
+            return None
+        charge = self.t.charge
         gain = 0
-        for p in sorted(positions, reverse=True):
-            c = hand.pop(p)
-            standby.append(c)
-            gain += charge[c]
+        if seen + 1 == 1 << n:  # the whole hand
+            for c in hand:
+                gain += charge[c]
+            self.standby += hand
+            hand.clear()
+        else:
+            send = self.standby.append
+            for p in sorted(positions, reverse=True):
+                c = hand.pop(p)
+                send(c)
+                gain += charge[c]
         self.ap += gain
         self.m_charge_cards += gain
+        return None
 
     def can_charge_card(self, pos: int) -> str | None:
         """Say why hand card `pos` cannot be sent for AP Charge now (T2a), or None."""
-        return self.can_charge_cards((pos,))
+        return self.charge_cards((pos,), _check=True)
 
     def charge_card(self, pos: int) -> None:
         """Send hand card `pos` to the Standby Zone and gain its charge value (T2a)."""
@@ -350,30 +371,31 @@ class GameState:
 
     def can_hp_charge(self, i: Any) -> str | None:
         """Say why ally `i` cannot get HP Charge now (T2b), or None."""
+        return self.hp_charge(i, _check=True)
+
+    def hp_charge(self, i: Any, _check: bool = False) -> Any:
+        """Pay max(5, deployment cost) AP: ally `i` gets +1 HP (T2b)."""
         if self.phase != CHARGE:
-            return "HP Charge happens in the Charge Phase (T2b)"
+            return self._refuse("HP Charge happens in the Charge Phase (T2b)", _check)
         if self.hp_charged:
-            return "HP Charge was already used this turn (T2b Decision: once per turn)"
-        a = self._ally(i)
+            return self._refuse("HP Charge was already used this turn (T2b Decision: once per turn)", _check)
+        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         if a is None:
-            return f"no ally {i!r} in play"
+            return self._refuse(f"no ally {i!r} in play", _check)
         cost = self.t.cost[a[A_TOP]]
         if a[A_HP] >= cost:
-            return "the ally is at its max HP (T2b)"
-        if self.ap < max(HP_CHARGE_MIN, cost):
-            return f"HP Charge costs {max(HP_CHARGE_MIN, cost)} AP, {self.ap} AP available (T2b)"
-        return None
-
-    def hp_charge(self, i: Any) -> None:
-        """Pay max(5, deployment cost) AP: ally `i` gets +1 HP (T2b)."""
-        why = self.can_hp_charge(i)
-        if why:
-            raise IllegalAction(why)
-        a = self._ally(i)
-        self._spend(max(HP_CHARGE_MIN, self.t.cost[a[A_TOP]]))
+            return self._refuse("the ally is at its max HP (T2b)", _check)
+        price = cost if cost > HP_CHARGE_MIN else HP_CHARGE_MIN
+        if self.ap < price:
+            return self._refuse(f"HP Charge costs {price} AP, {self.ap} AP available (T2b)", _check)
+        if _check:
+            return None
+        self.ap -= price
+        self.m_spent += price
         self.hp_charged = True
         a[A_HP] += 1
         self.hp_total += 1
+        return None
 
     def can_familiar_hp_charge(self, positions: tuple[int, ...], i: Any) -> str | None:
         """Say why these familiars cannot be sent for Ultimate HP Charge onto ally `i` (T2c), or None."""
@@ -446,36 +468,34 @@ class GameState:
 
     def can_deploy(self, pos: int, dest: int) -> str | None:
         """Say why hand card `pos` cannot be deployed to `dest` (a space or COMMAND_ZONE), or None (M1)."""
+        return self.deploy(pos, dest, _check=True)
+
+    def deploy(self, pos: int, dest: int, _check: bool = False) -> Any:
+        """Pay the deployment cost of hand card `pos` and place it on `dest` with 1 HP (M1); return the ally."""
         if self.phase != MAIN_PHASE:
-            return "Deployment happens in the Main Phase (T4)"
-        if pos.__class__ is not int or not 0 <= pos < len(self.hand):
-            return f"no hand card number {pos!r}"
+            return self._refuse("Deployment happens in the Main Phase (T4)", _check)
+        hand = self.hand
+        if pos.__class__ is not int or not 0 <= pos < len(hand):
+            return self._refuse(f"no hand card number {pos!r}", _check)
         t = self.t
-        c = self.hand[pos]
-        if self.ap < t.cost[c]:
-            return f"deploying costs {t.cost[c]} AP, {self.ap} AP available (M1)"
+        c = hand[pos]
+        cost = t.cost[c]
+        if self.ap < cost:
+            return self._refuse(f"deploying costs {cost} AP, {self.ap} AP available (M1)", _check)
         if t.kind[c] != NAMELESS and self.by_name[t.name_id[c]] is not None:
-            return f"an ally named {t.name[c]!r} is already in play (M1 Decision)"
+            return self._refuse(f"an ally named {t.name[c]!r} is already in play (M1 Decision)", _check)
         if dest == COMMAND_ZONE:
             if t.level[c] != 1:
-                return "only Level 1 cards may be deployed to the Command Zone (M1)"
+                return self._refuse("only Level 1 cards may be deployed to the Command Zone (M1)", _check)
             if self.command_zone is not None:
-                return "the Command Zone is taken (M1)"
+                return self._refuse("the Command Zone is taken (M1)", _check)
+        elif dest.__class__ is not int or not 0 <= dest < t.board.n_spaces or not t.board.is_perimeter[dest]:
+            return self._refuse(f"space {dest!r} is not a Stronghold Perimeter space (M1)", _check)
+        elif self.occupant[dest] is not None:
+            return self._refuse(f"space {dest} is taken (M1)", _check)
+        if _check:
             return None
-        if dest.__class__ is not int or not 0 <= dest < t.board.n_spaces or not t.board.is_perimeter[dest]:
-            return f"space {dest!r} is not a Stronghold Perimeter space (M1)"
-        if self.occupant[dest] is not None:
-            return f"space {dest} is taken (M1)"
-        return None
-
-    def deploy(self, pos: int, dest: int) -> list[Any]:
-        """Pay the deployment cost of hand card `pos` and place it on `dest` with 1 HP (M1)."""
-        why = self.can_deploy(pos, dest)
-        if why:
-            raise IllegalAction(why)
-        t = self.t
-        c = self.hand.pop(pos)
-        cost = t.cost[c]
+        del hand[pos]
         self.ap -= cost
         self.m_spent += cost
         ally = self._enter(c, dest)
@@ -489,38 +509,36 @@ class GameState:
 
         `kind` GROWTH or FOCUS asks for that action only; None accepts either.
         """
-        if self.phase != MAIN_PHASE:
-            return "Growth and Focus happen in the Main Phase (T4)"
-        if pos.__class__ is not int or not 0 <= pos < len(self.hand):
-            return f"no hand card number {pos!r}"
-        a = self._ally(i)
-        if a is None:
-            return f"no ally {i!r} in play"
-        if a[A_REL]:
-            return "a Released familiar cannot Grow or Focus (M2, M3)"
-        t = self.t
-        c = self.hand[pos]
-        top = a[A_TOP]
-        rel = t.relation[top * t.n + c]
-        if rel == NO_STACK or (kind is not None and rel != kind):
-            what = {GROWTH: "Grow", FOCUS: "Focus", None: "Grow or Focus"}[kind]
-            return (f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} "
-                    f"(Level {t.level[top]}) (M2, M3)")
-        if t.kind[top] == NAMELESS and self.by_name[t.name_id[c]] is not None:
-            return f"an ally named {t.name[c]!r} is already in play (M1 Decision)"
-        return None
+        return self.stack(pos, i, kind, _check=True)
 
-    def stack(self, pos: int, i: Any, kind: int | None = None) -> int:
+    def stack(self, pos: int, i: Any, kind: int | None = None, _check: bool = False) -> Any:
         """Grow (M2) or Focus (M3) hand card `pos` onto ally `i`; return GROWTH or FOCUS."""
-        why = self.can_stack(pos, i, kind)
-        if why:
-            raise IllegalAction(why)
+        if self.phase != MAIN_PHASE:
+            return self._refuse("Growth and Focus happen in the Main Phase (T4)", _check)
+        hand = self.hand
+        if pos.__class__ is not int or not 0 <= pos < len(hand):
+            return self._refuse(f"no hand card number {pos!r}", _check)
+        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        if a is None:
+            return self._refuse(f"no ally {i!r} in play", _check)
+        if a[A_REL]:
+            return self._refuse("a Released familiar cannot Grow or Focus (M2, M3)", _check)
         t = self.t
-        a = i if i.__class__ is list else self.allies[i]
-        c = self.hand.pop(pos)
+        c = hand[pos]
         top = a[A_TOP]
         rel = t.relation[top * t.n + c]
-        if t.kind[top] == NAMELESS:  # the Nameless takes the new card's name
+        if not rel or (kind is not None and rel != kind):
+            what = {GROWTH: "Grow", FOCUS: "Focus"}.get(kind, "Grow or Focus")  # type: ignore[arg-type]
+            return self._refuse(f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} "
+                                f"(Level {t.level[top]}) (M2, M3)", _check)
+        top_nameless = t.kind[top] == NAMELESS
+        if top_nameless and self.by_name[t.name_id[c]] is not None:
+            # M1 Decision: the Nameless would take a name already in play.
+            return self._refuse(f"an ally named {t.name[c]!r} is already in play (M1 Decision)", _check)
+        if _check:
+            return None
+        del hand[pos]
+        if top_nameless:  # the Nameless takes the new card's name
             self.nameless.remove(a)
             self.by_name[t.name_id[c]] = a
         a[A_SRC].append(top)  # M6: the old top becomes a growth source
@@ -561,41 +579,41 @@ class GameState:
 
     def can_move(self, i: Any, dest: int) -> str | None:
         """Say why ally `i` cannot Move to space `dest`, or None (M4)."""
+        return self.move(i, dest, _check=True)
+
+    def move(self, i: Any, dest: int, _check: bool = False) -> Any:
+        """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
         if self.phase != MAIN_PHASE:
-            return "Move happens in the Main Phase (T4)"
-        a = self._ally(i)
+            return self._refuse("Move happens in the Main Phase (T4)", _check)
+        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         if a is None:
-            return f"no ally {i!r} in play"
+            return self._refuse(f"no ally {i!r} in play", _check)
         if a[A_DEF]:
-            return "only an ally in Attack Stance may Move (M4)"
+            return self._refuse("only an ally in Attack Stance may Move (M4)", _check)
         if self.ap < 1:
-            return "Move costs 1 AP (M4)"
+            return self._refuse("Move costs 1 AP (M4)", _check)
         board = self.t.board
         if dest.__class__ is not int or not 0 <= dest < board.n_spaces:
-            return f"no space {dest!r} to move to (the Command Zone is never re-entered, M4)"
+            return self._refuse(f"no space {dest!r} to move to (the Command Zone is never re-entered, M4)", _check)
         if self.occupant[dest] is not None:
-            return f"space {dest} is taken (M4)"
+            return self._refuse(f"space {dest} is taken (M4)", _check)
         pos = a[A_POS]
         if pos == COMMAND_ZONE:
             if not board.is_perimeter[dest]:
-                return "from the Command Zone an ally moves onto the Stronghold Perimeter (M4)"
+                return self._refuse("from the Command Zone an ally moves onto the Stronghold Perimeter (M4)", _check)
         elif dest not in board.neighbours[pos]:
-            return f"space {dest} is not one orthogonal step from space {pos} (M4)"
-        return None
-
-    def move(self, i: Any, dest: int) -> None:
-        """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
-        why = self.can_move(i, dest)
-        if why:
-            raise IllegalAction(why)
-        a = self._ally(i)
-        if a[A_POS] == COMMAND_ZONE:
+            return self._refuse(f"space {dest} is not one orthogonal step from space {pos} (M4)", _check)
+        if _check:
+            return None
+        if pos == COMMAND_ZONE:
             self.command_zone = None
         else:
-            self.occupant[a[A_POS]] = None
+            self.occupant[pos] = None
         self.occupant[dest] = a
         a[A_POS] = dest
-        self._spend(1)
+        self.ap -= 1
+        self.m_spent += 1
+        return None
 
     def can_swap(self, i: Any, j: Any) -> str | None:
         """Say why allies `i` and `j` cannot Swap, or None (M5)."""

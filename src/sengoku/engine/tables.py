@@ -215,6 +215,8 @@ class DeckTables:
             fams.remove(self.first_egg)
         self.familiars_after_egg = tuple(fams)
         self.any_skip_act = any(self.skip_act)
+        # The tables a policy's inner loop reads, in one tuple to unpack at once.
+        self.hot = (self.relation, self.n, self.name_id, self.kind, self.level, self.cost, self.charge)
 
     def index_of(self, card_id: str) -> int:
         """Return the card index of a card id in this deck."""
