@@ -83,7 +83,7 @@ def test_id_and_name_that_disagree(catalog) -> None:
 
 def test_the_same_card_twice_is_summed_with_a_warning() -> None:
     deck = sengoku.load_decklist(ROOT / "decklists" / "default.toml")
-    first = deck.entries[0]
+    first = next(e for e in deck.entries if e.name == "Soma" and e.level == 1)
     deck.entries.append(DeckEntry(section="main", name="soma", level=1, count=1, line=200))
     result = validate_deck(deck)
     assert result.sections["main"]["SY1-001"] == first.count + 1
