@@ -1,4 +1,4 @@
-"""Shared helpers for the format tests: an in-process CLI run and a scratch card database."""
+"""Helpers shared by the test folders: an in-process CLI run and a scratch card database."""
 
 from __future__ import annotations
 
