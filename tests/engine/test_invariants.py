@@ -16,7 +16,7 @@ import sengoku
 from sengoku.engine import MEASURES, GameState, choose_commander, compile_deck, make_policy, play_game
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.policies import RandomPolicy
-from sengoku.engine.state import A_FAM, A_HP, A_POS, A_REL, A_SRC, A_TOP, AP_CHARGE
+from sengoku.engine.state import A_DEF, A_FAM, A_HP, A_POS, A_REL, A_SRC, A_TOP, AP_CHARGE
 from sengoku.engine.tables import NAMELESS
 
 from .conftest import bundled_sections
@@ -80,6 +80,7 @@ def check(s: GameState, expected: Counter) -> None:
     assert s.top_level == max((t.level[a[A_TOP]] for a in s.allies), default=0)
     assert sum(o is not None for o in s.occupant) == on_field
     assert s.command_zone is None or s.command_zone in s.allies
+    assert s.defended or not any(a[A_DEF] for a in s.allies)  # T1 relies on the flag
 
 
 class CheckingRandom(RandomPolicy):

@@ -100,7 +100,7 @@ def test_unknown_card_is_refused_with_its_id(basic, board):
 
 def test_t1_allies_return_to_attack_stance_and_t2a_gives_10(basic):
     s = position(basic, ap=3, phase=BETWEEN)
-    s.command_zone[A_DEF] = True
+    s.command_zone[A_DEF] = s.defended = True
     s.begin_turn()
     assert s.phase == CHARGE
     assert s.command_zone[A_DEF] is False
@@ -127,6 +127,16 @@ def test_t2a_hand_limit_forces_sending_down_to_5(basic):
     s.charge_card(0)
     s.end_charge_phase()
     assert s.phase == MAIN_PHASE and len(s.hand) == 5
+
+
+def test_t2a_positions_must_be_distinct_hand_cards(basic):
+    s = position(basic, hand=["S2", "O1"], ap=10, phase=CHARGE)
+    for bad in ([0, 0], [2], [-1]):
+        with pytest.raises(IllegalAction, match="bad hand card numbers"):
+            s.charge_cards(bad)
+    assert len(s.hand) == 2 and s.ap == 10
+    s.charge_cards([1, 0])
+    assert s.hand == [] and s.ap == 15
 
 
 def test_charge_card_only_in_charge_phase(basic):

@@ -12,6 +12,7 @@ from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
 from sengoku.engine.state import (
     A_DEF,
+    A_LIVE,
     AP_CHARGE,
     A_FAM,
     A_HP,
@@ -125,7 +126,7 @@ class GreedyPolicy(Policy):
         hand = state.hand
         by_name = state.by_name
         nameless = state.nameless
-        rel, n, nid, kind, level, cost, charge = t.hot
+        rows, nid, kind, level, cost, charge = t.hot
         # Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
         # charging it would: every card that can stack now is kept, and the AP the turn can
         # count on is the current AP plus every hand card's charge value.
@@ -136,13 +137,13 @@ class GreedyPolicy(Policy):
             ap += charge[c]
             a = by_name[nid[c]]
             if a is not None:
-                if a[A_REL] or not rel[a[A_TOP] * n + c]:
+                if a[A_REL] or not rows[a[A_TOP]][c]:
                     send.append(p)  # its name is in play and it cannot stack: charge it
             elif kind[c] == NAMELESS:
                 send.append(p)
             else:
                 for b in nameless:
-                    if rel[b[A_TOP] * n + c]:
+                    if rows[b[A_TOP]][c]:
                         break  # it can Grow or Focus onto a Nameless ally: keep it
                 else:
                     if groups is None:
@@ -151,11 +152,16 @@ class GreedyPolicy(Policy):
         if groups:
             # New names: deploy the cheapest card, stack the others on it (Growth is free and pays AP).
             occ = state.occupant
-            spaces = sum(1 for s in t.board.perimeter if occ[s] is None)
+            spaces = 0
+            for sp in t.board.perimeter:
+                if occ[sp] is None:
+                    spaces += 1
             cz_free = state.command_zone is None
-            later = []
-            for g in sorted(groups.values(), key=lambda g: (-len(g), min(cost[hand[p]] for p in g))):
-                base = min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
+            order = list(groups.values())
+            if len(order) > 1:
+                order.sort(key=lambda g: (-len(g), min(cost[hand[p]] for p in g)))
+            for g in order:
+                base = g[0] if len(g) == 1 else min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
                 b = hand[base]
                 price = cost[b] + charge[b]  # pay the cost and forgo its charge value
                 if (spaces > 0 or (cz_free and level[b] == 1)) and ap >= price:
@@ -164,27 +170,32 @@ class GreedyPolicy(Policy):
                         spaces -= 1
                     else:
                         cz_free = False
+                    row = rows[b]
                     for p in g:
-                        if p != base and not rel[b * n + hand[p]]:
+                        if p != base and not row[hand[p]]:
                             send.append(p)
                 elif self.keep_for_next_turn and spaces > 0 and cost[b] <= ap + AP_CHARGE - charge[b]:
                     ap -= charge[b]  # deployable next turn: "used soon", keep it
                     spaces -= 1
-                    send.extend(p for p in g if p != base)
+                    for p in g:
+                        if p != base:
+                            send.append(p)
                 else:
-                    later.extend(g)
-            send.extend(later)
+                    send.extend(g)
         if send:
             state.charge_cards(send)
         if len(hand) > HAND_LIMIT or len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
             _forced_charges(state)
         if self.hp_charge and ap >= 2 * HP_CHARGE_MIN:
-            # T2b with AP to spare beyond the plan: the ally missing the most HP.
-            best, missing = None, 0
-            for a in state.allies:
-                m = cost[a[A_TOP]] - a[A_HP]
-                if m > missing:
-                    best, missing = a, m
+            # T2b with AP to spare beyond the plan: the Commander (the ally the deck builds
+            # on) while it is below its max HP, else the ally missing the most HP.
+            best = state.command_zone
+            if best is None or best[A_HP] >= cost[best[A_TOP]]:
+                best, missing = None, 0
+                for a in state.allies:
+                    m = cost[a[A_TOP]] - a[A_HP]
+                    if m > missing:
+                        best, missing = a, m
             if best is not None:
                 price = cost[best[A_TOP]]
                 if price < HP_CHARGE_MIN:
@@ -197,32 +208,28 @@ class GreedyPolicy(Policy):
         hand = state.hand
         by_name = state.by_name
         nameless = state.nameless
-        rel, n, nid, kind, level, cost, _ = t.hot
-        stack, deploy, stack_target = state.stack, state.deploy, state.stack_target
+        rows, nid, kind, level, cost, _ = t.hot
+        stack, deploy = state.stack, state.deploy
         while True:
             # One pass sorts the hand: cards that can Grow/Focus now, cards of names not in play.
-            cands = fresh = None
+            cands: list[int] = []
+            fresh: list[int] = []
             for c in hand:
                 a = by_name[nid[c]]
                 if a is not None:
-                    if a[A_REL] or not rel[a[A_TOP] * n + c]:
-                        continue
+                    if not a[A_REL] and rows[a[A_TOP]][c]:
+                        cands.append(c)
                 elif kind[c] == NAMELESS:
-                    fresh = [c] if fresh is None else fresh + [c]
-                    continue
+                    fresh.append(c)
                 else:
                     for b in nameless:
-                        if rel[b[A_TOP] * n + c]:
+                        if rows[b[A_TOP]][c]:
+                            cands.append(c)
                             break
                     else:
-                        fresh = [c] if fresh is None else fresh + [c]
-                        continue
-                if cands is None:
-                    cands = [c]
-                else:
-                    cands.append(c)
+                        fresh.append(c)
             # 1. Grow and Focus whenever possible, lowest level first so chains go up in order.
-            if cands is not None:
+            if cands:
                 if len(cands) > 1:
                     cands.sort(key=level.__getitem__)
                 expected = len(hand) - len(cands)
@@ -230,19 +237,20 @@ class GreedyPolicy(Policy):
                     # Ask again: an earlier Growth may have given a Nameless this card's target.
                     a = by_name[nid[c]]
                     if a is None:
-                        a = stack_target(c)
+                        a = state.stack_target(c)
                         if a is None:
                             expected += 1
                             continue
-                    elif not rel[a[A_TOP] * n + c]:
+                    elif not rows[a[A_TOP]][c]:
                         expected += 1
                         continue
                     stack(hand.index(c), a)
                 if len(hand) != expected:
                     continue  # an ability drew cards: look at them too
             # 2. Deploy the lowest-level card of the new name with the most cards in hand
-            #    (Nameless last), if AP allows and there is room.
-            if fresh is not None:
+            #    (Nameless last), if AP allows and there is room; then stack its namesakes on it.
+            drew = False
+            while fresh:
                 ap = state.ap
                 best_c, best_key = -1, 1 << 30
                 for c in fresh:
@@ -254,17 +262,38 @@ class GreedyPolicy(Policy):
                         key = (kind[c] == NAMELESS) << 20 | (15 - same) << 15 | level[c] << 10 | cost[c]
                         if key < best_key:
                             best_c, best_key = c, key
-                if best_c >= 0:
-                    dest: int | None
-                    if state.command_zone is None and level[best_c] == 1:
-                        dest = COMMAND_ZONE
-                    else:
-                        dest = state.free_perimeter()
-                        if dest is None and self.move_for_room:
-                            dest = _make_room(state, cost[best_c])
-                    if dest is not None:
-                        deploy(hand.index(best_c), dest)
-                        continue
+                if best_c < 0:
+                    break
+                dest: int | None
+                if state.command_zone is None and level[best_c] == 1:
+                    dest = COMMAND_ZONE
+                else:
+                    dest = state.free_perimeter()
+                    if dest is None and self.move_for_room:
+                        dest = _make_room(state, cost[best_c])
+                    if dest is None:
+                        break
+                expected = len(hand) - 1
+                ally = deploy(hand.index(best_c), dest)
+                fresh.remove(best_c)
+                if kind[best_c] != NAMELESS:
+                    name = nid[best_c]
+                    namesakes = [d for d in fresh if nid[d] == name]
+                    if namesakes:
+                        if len(namesakes) > 1:
+                            namesakes.sort(key=level.__getitem__)
+                        for d in namesakes:
+                            fresh.remove(d)
+                            if ally[A_LIVE] and rows[ally[A_TOP]][d]:
+                                stack(hand.index(d), ally)
+                            else:
+                                expected += 1
+                        expected -= len(namesakes)
+                if len(hand) != expected:
+                    drew = True  # an ability drew cards: look at everything again
+                    break
+            if drew:
+                continue
             # 3. Ultimate: contract the highest-level familiar it can afford (U3).
             if state.fam_hand and t.ultimate and self._contract(state):
                 continue

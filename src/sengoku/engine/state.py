@@ -113,7 +113,7 @@ class GameState:
     __slots__ = (
         "t", "rng", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
         "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone",
-        "by_name", "nameless", "hp_total", "top_level",
+        "by_name", "nameless", "hp_total", "top_level", "defended",
         "sh_hp", "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
         "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped",
         "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
@@ -140,6 +140,7 @@ class GameState:
         self.by_name: list[list[Any] | None] = [None] * t.n_names
         self.nameless: list[list[Any]] = []
         self.hp_total = self.top_level = 0
+        self.defended = False  # some ally may be in Defense Stance (T1 has work to do)
         self.skipped = 0
         self.won_turn: int | None = None
         self.hp_charged = self.fam_charged = False
@@ -274,7 +275,7 @@ class GameState:
                 self._spend(ap_cost)
                 self._resolve(effects, ally)
                 if to_def:
-                    ally[A_DEF] = True
+                    ally[A_DEF] = self.defended = True
 
     # ---- targeted questions (for fast policies; the actions still check everything) --------
 
@@ -287,13 +288,13 @@ class GameState:
         t = self.t
         a = self.by_name[t.name_id[card]]
         if a is not None:
-            if not a[A_REL] and t.relation[a[A_TOP] * t.n + card]:
+            if not a[A_REL] and t.relation_rows[a[A_TOP]][card]:
                 return a
             return None
         if self.nameless and t.kind[card] != NAMELESS:
-            rel, n = t.relation, t.n
+            rows = t.relation_rows
             for a in self.nameless:
-                if rel[a[A_TOP] * n + card]:
+                if rows[a[A_TOP]][card]:
                     return a
         return None
 
@@ -312,8 +313,10 @@ class GameState:
         if self.phase != BETWEEN:
             raise IllegalAction("a turn is already under way")
         self.turn += 1
-        for a in self.allies:  # T1
-            a[A_DEF] = False
+        if self.defended:  # T1
+            for a in self.allies:
+                a[A_DEF] = False
+            self.defended = False
         self.hp_charged = self.fam_charged = False
         if self.hand_used:
             self.hand_used = set()
@@ -332,28 +335,25 @@ class GameState:
         return self.charge_cards(positions, _check=True)
 
     def charge_cards(self, positions: Any, _check: bool = False) -> Any:
-        """Send these hand cards to the Standby Zone and gain their total charge value (T2a)."""
+        """Send these hand cards (positions, ints) to the Standby Zone and gain their total charge value (T2a)."""
         if self.phase != CHARGE:
             return self._refuse("cards are sent for AP Charge only in the Charge Phase (T2a)", _check)
         hand = self.hand
-        n = len(hand)
-        seen = 0
-        for p in positions:
-            if p.__class__ is not int or not 0 <= p < n or seen >> p & 1:
-                return self._refuse(f"bad hand card numbers {tuple(positions)!r} ({n} cards in hand)", _check)
-            seen |= 1 << p
+        ps = sorted(positions)
+        if ps and (ps[0] < 0 or ps[-1] >= len(hand) or len(set(ps)) != len(ps)):
+            return self._refuse(f"bad hand card numbers {tuple(positions)!r} ({len(hand)} cards in hand)", _check)
         if _check:
             return None
         charge = self.t.charge
         gain = 0
-        if seen + 1 == 1 << n:  # the whole hand
+        if len(ps) == len(hand):  # the whole hand
             for c in hand:
                 gain += charge[c]
             self.standby += hand
             hand.clear()
         else:
             send = self.standby.append
-            for p in sorted(positions, reverse=True):
+            for p in reversed(ps):
                 c = hand.pop(p)
                 send(c)
                 gain += charge[c]
@@ -526,7 +526,7 @@ class GameState:
         t = self.t
         c = hand[pos]
         top = a[A_TOP]
-        rel = t.relation[top * t.n + c]
+        rel = t.relation_rows[top][c]
         if not rel or (kind is not None and rel != kind):
             what = {GROWTH: "Grow", FOCUS: "Focus"}.get(kind, "Grow or Focus")  # type: ignore[arg-type]
             return self._refuse(f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} "
@@ -681,7 +681,7 @@ class GameState:
         self._spend(ap_cost)
         self._resolve(effects, a)
         if to_def:
-            a[A_DEF] = True
+            a[A_DEF] = self.defended = True
 
     def can_use_hand_ability(self, pos: int, k: int) -> str | None:
         """Say why hand card `pos` cannot use its k-th runnable hand ability now, or None."""
@@ -822,7 +822,7 @@ class GameState:
             if t.on_combat_damage[top] or t.skip_combat_damage[top]:
                 self._trigger(t.on_combat_damage[top], a)
                 self.skipped += t.skip_combat_damage[top]
-        a[A_DEF] = True  # end of combat: the attacker turns to Defense Stance
+        a[A_DEF] = self.defended = True  # end of combat: the attacker turns to Defense Stance
         if to_attacker:
             if a[A_HP] <= to_attacker:
                 self.leave_play(a)

@@ -193,6 +193,7 @@ class DeckTables:
                 elif self.level[h] == self.level[t]:
                     rel[t * n + h] = FOCUS
         self.relation = tuple(rel)
+        self.relation_rows = tuple(tuple(rel[t * n:(t + 1) * n]) for t in range(n))  # [top][card]
 
         self.deck_indices = tuple(i for i in range(n) if self.section[i] == "main" for _ in range(counts[i]))
         self.nameless_indices = tuple(i for i in range(n) if self.section[i] == "nameless"
@@ -216,7 +217,7 @@ class DeckTables:
         self.familiars_after_egg = tuple(fams)
         self.any_skip_act = any(self.skip_act)
         # The tables a policy's inner loop reads, in one tuple to unpack at once.
-        self.hot = (self.relation, self.n, self.name_id, self.kind, self.level, self.cost, self.charge)
+        self.hot = (self.relation_rows, self.name_id, self.kind, self.level, self.cost, self.charge)
 
     def index_of(self, card_id: str) -> int:
         """Return the card index of a card id in this deck."""
