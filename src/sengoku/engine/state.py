@@ -523,43 +523,41 @@ class GameState:
             return self._refuse(f"no ally {i!r} in play", _check)
         if a[A_REL]:
             return self._refuse("a Released familiar cannot Grow or Focus (M2, M3)", _check)
-        t = self.t
         c = hand[pos]
         top = a[A_TOP]
-        rel = t.relation_rows[top][c]
-        if not rel or (kind is not None and rel != kind):
+        info = self.t.stack_rows[top][c]
+        if info is None or (kind is not None and info[0] != kind):
+            t = self.t
             what = {GROWTH: "Grow", FOCUS: "Focus"}.get(kind, "Grow or Focus")  # type: ignore[arg-type]
             return self._refuse(f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} "
                                 f"(Level {t.level[top]}) (M2, M3)", _check)
-        top_nameless = t.kind[top] == NAMELESS
-        if top_nameless and self.by_name[t.name_id[c]] is not None:
+        rel, cap, level, gain, triggers, onto_nameless = info
+        if onto_nameless and self.by_name[self.t.name_id[c]] is not None:
             # M1 Decision: the Nameless would take a name already in play.
-            return self._refuse(f"an ally named {t.name[c]!r} is already in play (M1 Decision)", _check)
+            return self._refuse(f"an ally named {self.t.name[c]!r} is already in play (M1 Decision)", _check)
         if _check:
             return None
         del hand[pos]
-        if top_nameless:  # the Nameless takes the new card's name
+        if onto_nameless:  # the Nameless takes the new card's name
             self.nameless.remove(a)
-            self.by_name[t.name_id[c]] = a
+            self.by_name[self.t.name_id[c]] = a
         a[A_SRC].append(top)  # M6: the old top becomes a growth source
         a[A_TOP] = c
         a[A_USED_TURN] = -1  # a new card: its abilities are fresh this turn
-        cap = t.cost[c]
         hp = a[A_HP]
         if rel == GROWTH:
             if hp < cap:  # M2: +1 HP, never above the new max
                 a[A_HP] = hp + 1
                 self.hp_total += 1
-            level = t.level[c]
             if level > self.top_level:
                 self.top_level = level
         elif hp > cap:
             a[A_HP] = cap
             self.hp_total += cap - hp
-        gain = t.charge[c]  # M2/M3 Decision: the charge value of the new top card
-        self.ap += gain
+        self.ap += gain  # M2/M3 Decision: the charge value of the new top card
         self.m_growth_focus += gain
-        if rel == GROWTH and t.has_growth_trigger[c] and a[A_POS] != COMMAND_ZONE:
+        if triggers and a[A_POS] != COMMAND_ZONE:
+            t = self.t
             self._trigger(t.on_growth[c], a)
             self.skipped += t.skip_growth[c]
             if t.board.is_frontline[a[A_POS]]:

@@ -216,6 +216,16 @@ class DeckTables:
             fams.remove(self.first_egg)
         self.familiars_after_egg = tuple(fams)
         self.any_skip_act = any(self.skip_act)
+        # stack_rows[top][card]: None, or what Growth/Focus of `card` onto an ally topped by `top`
+        # does (M2, M3): (GROWTH or FOCUS, new max HP, new level, AP gained, has growth triggers,
+        # the ally is a Nameless taking a name).
+        self.stack_rows = tuple(
+            tuple(
+                None if not self.relation[t * n + c] else
+                (self.relation[t * n + c], self.cost[c], self.level[c], self.charge[c],
+                 self.relation[t * n + c] == GROWTH and self.has_growth_trigger[c], self.kind[t] == NAMELESS)
+                for c in range(n))
+            for t in range(n))
         # The tables a policy's inner loop reads, in one tuple to unpack at once.
         self.hot = (self.relation_rows, self.name_id, self.kind, self.level, self.cost, self.charge)
 
