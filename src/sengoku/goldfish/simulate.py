@@ -138,8 +138,9 @@ def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], Non
     `progress(done)` is called with the number of runs finished so far.
     """
     jobs = max(1, min(jobs, runs // MIN_RUNS_PER_JOB or 1))
-    # More chunks than processes only to let a progress bar move; results do not depend on it.
-    spans = chunks(runs, jobs * (4 if progress else 1))
+    # More chunks than processes: a worker slowed by another program hands its share over, and a
+    # progress bar moves. Results do not depend on the chunking (one stream per run).
+    spans = chunks(runs, jobs * 4 if (progress or jobs > 1) else 1)
     total = Tally(plan.measures, plan.turns)
     if jobs == 1:
         for a, b in spans:
