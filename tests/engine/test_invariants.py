@@ -185,3 +185,25 @@ def test_greedy_develops_faster_than_idle(standard):
         return sum(play_game(standard, name, rng, turns=4).turns[-1][6] for _ in range(200)) / 200
 
     assert mean_allies("greedy") > mean_allies("idle") + 2
+
+
+def test_s6_opening_hand_matches_the_hypergeometric_distribution(standard):
+    """The lazy shuffle deals 5 of the 51 Stronghold cards uniformly: count cards that can
+    Grow or Focus onto the Commander (Soma: 2 + 3 + 3 + 2 of them left) against math.comb."""
+    from math import comb
+
+    cmd = choose_commander(standard)
+    mask = standard.grow_or_focus_mask(cmd)
+    deck = standard.stronghold_after(cmd)
+    good = sum(mask[c] for c in deck)
+    assert (len(deck), good) == (51, 10)
+    n = 20000
+    counts = Counter()
+    rng = random.Random(99)
+    for _ in range(n):
+        hand = GameState(standard, rng, True, cmd).opening_hand
+        counts[sum(mask[c] for c in hand)] += 1
+    for k in range(6):
+        exact = comb(good, k) * comb(len(deck) - good, 5 - k) / comb(len(deck), 5)
+        se = (exact * (1 - exact) / n) ** 0.5
+        assert abs(counts[k] / n - exact) <= 4 * se + 1e-12, (k, counts[k] / n, exact)

@@ -73,6 +73,7 @@ FAMILIAR_HAND_LIMIT = 3  # U1, T2c
 AP_CHARGE = 10  # T2a
 HP_CHARGE_MIN = 5  # T2b
 STRONGHOLD_HP = {False: 6, True: 8}  # S5 (Standard, Ultimate)
+_INT = {int}
 
 
 def choose_commander(tables: DeckTables, name: str | None = None) -> int:
@@ -339,8 +340,13 @@ class GameState:
         if self.phase != CHARGE:
             return self._refuse("cards are sent for AP Charge only in the Charge Phase (T2a)", _check)
         hand = self.hand
-        ps = sorted(positions)
-        if ps and (ps[0] < 0 or ps[-1] >= len(hand) or len(set(ps)) != len(ps)):
+        try:
+            ps = sorted(positions)
+            bad = ps and (ps[0] < 0 or ps[-1] >= len(hand) or len(set(ps)) != len(ps)
+                          or not set(map(type, ps)) <= _INT)
+        except TypeError:
+            bad = True
+        if bad:
             return self._refuse(f"bad hand card numbers {tuple(positions)!r} ({len(hand)} cards in hand)", _check)
         if _check:
             return None
@@ -432,22 +438,22 @@ class GameState:
 
     def can_end_charge_phase(self) -> str | None:
         """Say why the Charge Phase cannot end yet (hand limits, T2a/U1), or None."""
-        if self.phase != CHARGE:
-            return "not in the Charge Phase"
-        if len(self.hand) > HAND_LIMIT:
-            return f"{len(self.hand)} Character cards in hand: send cards until {HAND_LIMIT} remain (T2a)"
-        if len(self.fam_hand) > FAMILIAR_HAND_LIMIT:
-            return (f"{len(self.fam_hand)} Familiar cards in hand: send familiars until "
-                    f"{FAMILIAR_HAND_LIMIT} remain (U1, T2c)")
-        return None
+        return self.end_charge_phase(_check=True)
 
-    def end_charge_phase(self) -> None:
+    def end_charge_phase(self, _check: bool = False) -> Any:
         """End the Charge Phase, run the Draw Phase (T3) and open the Main Phase (T4)."""
-        if self.phase != CHARGE or len(self.hand) > HAND_LIMIT or len(self.fam_hand) > FAMILIAR_HAND_LIMIT:
-            raise IllegalAction(self.can_end_charge_phase())
-        need = HAND_LIMIT - len(self.hand)
-        if need > 0:
-            self._draw(need)
+        if self.phase != CHARGE:
+            return self._refuse("not in the Charge Phase", _check)
+        held = len(self.hand)
+        if held > HAND_LIMIT:
+            return self._refuse(f"{held} Character cards in hand: send cards until {HAND_LIMIT} remain (T2a)", _check)
+        if len(self.fam_hand) > FAMILIAR_HAND_LIMIT:
+            return self._refuse(f"{len(self.fam_hand)} Familiar cards in hand: send familiars until "
+                                f"{FAMILIAR_HAND_LIMIT} remain (U1, T2c)", _check)
+        if _check:
+            return None
+        if held < HAND_LIMIT:
+            self._draw(HAND_LIMIT - held)
         self.phase = MAIN_PHASE
         self.m_ap_main = self.ap
         if self.t.any_skip_act:
@@ -455,6 +461,7 @@ class GameState:
             for a in self.allies:  # C5: ACT abilities usable this turn that the engine cannot run
                 if a[A_POS] != COMMAND_ZONE and not a[A_REL]:
                     self.skipped += skip_act[a[A_TOP]]
+        return None
 
     def end_turn(self) -> tuple[int, ...]:
         """End the turn (T5) and return its measures (see `MEASURES`)."""
