@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import GAMES, ROOT, run
+from games_support import GAMES, ROOT, run
 from sengoku.carddb.load import check_card_db, check_data, load_card_db
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GAMES, ROOT, check_text, deck_toml, expected_rules, run, sample_decklists
+from games_support import GAMES, ROOT, check_text, deck_toml, expected_rules, run, sample_decklists
 
 DECKS = sample_decklists()
 FOLDERS = [str(ROOT / "decklists" / g) for g in GAMES]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import GAMES, ROOT, run
+from games_support import GAMES, ROOT, run
 
 
 def test_games_lists_all_five_from_their_data() -> None:

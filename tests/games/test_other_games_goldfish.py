@@ -8,7 +8,7 @@ from math import comb
 
 import pytest
 
-from conftest import ROOT, run
+from games_support import ROOT, run
 from sengoku.goldfish.api import InvalidDeckError
 from sengoku.goldfish.other_games import NoOpeningHandError, opening_hand_report
 from sengoku.goldfish.wants import WantError

@@ -7,7 +7,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import GAMES, ROOT
+from games_support import GAMES, ROOT
 from sengoku.decklist.read import parse_decklist
 from sengoku.errors import SengokuError
 from sengoku.goldfish.other_games import opening_hand_report

@@ -62,12 +62,16 @@ class Checker:
     def check_resolved(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> tuple[ValidationResult, Resolution]:
         """Check one decklist; also return how its entries resolved (format checks need it)."""
         syntax = list(syntax)
+        settings = deck.settings()
+        if not syntax:  # a Decklist built in code skipped the reader's check of required keys
+            syntax = [Violation("syntax", "error", f"a {self.book.game.title} decklist needs a top-level "
+                                f"`{key}` ({spec.description or spec.type})")
+                      for key, spec in self.book.game.keys.items() if spec.required and key not in settings]
         resolution = resolve(deck, self.catalog)
         violations = syntax + resolution.violations
         result = ValidationResult(path=deck.path, game=deck.game, mode=deck.mode, format=deck.format,
                                   sections=resolution.sections, db_name=self.catalog.name,
                                   db_version=self.catalog.version, db_hash=self.catalog.content_hash)
-        settings = deck.settings()
         for plan in self.plans:
             rule = plan.rule
             if rule.when is not None and not rule.when(settings):
