@@ -126,13 +126,16 @@ def drive(t, policy, seed, turns, going_first, expected, hits=False):
     return s
 
 
-@pytest.mark.parametrize("deck, games", [("standard", 300), ("ultimate", 250)])
-def test_random_policy_keeps_every_invariant(deck, games, request):
+@pytest.mark.parametrize("deck", ["standard", "ultimate"])
+def test_random_policy_keeps_every_invariant(deck, request):
+    """800 random games per mode: the first 200 checked after every action, all at every phase."""
     t = request.getfixturevalue(deck)
     expected = all_cards(t)
     policy = CheckingRandom(expected)
-    for seed in range(games):
-        drive(t, policy, seed, 8, seed % 2 == 0, expected, hits=deck == "ultimate")
+    plain = make_policy("random")
+    hits = deck == "ultimate"
+    for seed in range(800):
+        drive(t, policy if seed < 200 else plain, seed, 8, seed % 2 == 0, expected, hits=hits)
     # The random games exercise every action of the mode.
     wanted = {"charge_card", "hp_charge", "deploy", "stack", "move", "swap", "attack", "use_ability",
               "use_hand_ability"}
@@ -207,3 +210,51 @@ def test_s6_opening_hand_matches_the_hypergeometric_distribution(standard):
         exact = comb(good, k) * comb(len(deck) - good, 5 - k) / comb(len(deck), 5)
         se = (exact * (1 - exact) / n) ** 0.5
         assert abs(counts[k] / n - exact) <= 4 * se + 1e-12, (k, counts[k] / n, exact)
+
+
+def brute_force_main_actions(s: GameState) -> set:
+    """Every Main Phase action over every argument the can_* checks accept (no narrowing)."""
+    t = s.t
+    n, spaces = len(s.allies), range(t.board.n_spaces)
+    out = {("end_turn",)}
+    for p in range(len(s.hand)):
+        out |= {("deploy", p, d) for d in (COMMAND_ZONE, *spaces) if s.can_deploy(p, d) is None}
+        out |= {("stack", p, i) for i in range(n) if s.can_stack(p, i) is None}
+        out |= {("use_hand_ability", p, k) for k in range(3) if s.can_use_hand_ability(p, k) is None}
+    for i in range(n):
+        out |= {("move", i, d) for d in spaces if s.can_move(i, d) is None}
+        out |= {("swap", i, j) for j in range(i + 1, n) if s.can_swap(i, j) is None}
+        out |= {("attack", i, m, b) for m in (False, True) for b in range(3) if s.can_attack(i, m, b) is None}
+        out |= {("use_ability", i, k) for k in range(3) if s.can_use_ability(i, k) is None}
+        for f in range(len(s.fam_hand)):
+            out |= {(a, f, i) for a, ok in (("contract", s.can_contract), ("evolve", s.can_evolve))
+                    if ok(f, i) is None}
+        out |= {("release", i, d, mh) for d in spaces for mh in (False, True) if s.can_release(i, d, mh) is None}
+    return out
+
+
+class ComparingRandom(RandomPolicy):
+    """The random policy, checking that legal_actions() is exactly the brute-force set."""
+
+    compared = 0
+
+    def _run(self, state, end):
+        while True:
+            actions = state.legal_actions()
+            if state.phase == 2:
+                assert set(actions) == brute_force_main_actions(state)
+                assert len(set(actions)) == len(actions)
+                ComparingRandom.compared += 1
+            action = state.rng.choice(actions)
+            if action[0] == end:
+                return
+            state.apply(action)
+
+
+@pytest.mark.parametrize("deck", ["standard", "ultimate"])
+def test_legal_actions_are_exactly_what_the_rule_checks_allow(deck, request):
+    t = request.getfixturevalue(deck)
+    expected = all_cards(t)
+    for seed in range(40):
+        drive(t, ComparingRandom(), seed, 6, seed % 2 == 0, expected, hits=deck == "ultimate")
+    assert ComparingRandom.compared > 1000

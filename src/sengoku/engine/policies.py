@@ -130,11 +130,10 @@ class GreedyPolicy(Policy):
         # Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
         # charging it would: every card that can stack now is kept, and the AP the turn can
         # count on is the current AP plus every hand card's charge value.
-        ap = state.ap
+        ap = state.ap + sum(map(charge.__getitem__, hand))
         send = []
         groups: dict[int, list[int]] | None = None
         for p, c in enumerate(hand):
-            ap += charge[c]
             a = by_name[nid[c]]
             if a is not None:
                 if a[A_REL] or not rows[a[A_TOP]][c]:

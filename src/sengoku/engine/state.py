@@ -452,7 +452,7 @@ class GameState:
                                 f"{FAMILIAR_HAND_LIMIT} remain (U1, T2c)", _check)
         if _check:
             return None
-        if held < HAND_LIMIT:
+        if held < HAND_LIMIT:  # T3: draw up to 5
             self._draw(HAND_LIMIT - held)
         self.phase = MAIN_PHASE
         self.m_ap_main = self.ap
@@ -1065,44 +1065,58 @@ class GameState:
             if self.phase == BETWEEN:
                 yield ("begin_turn",)
             return
-        board = self.t.board
-        # Candidates are narrowed to where each action can possibly go; the can_* checks decide.
-        dests = (COMMAND_ZONE, *board.perimeter)
-        n_allies = len(self.allies)
+        t = self.t
+        board = t.board
+        occ = self.occupant
+        allies = self.allies
+        index = {id(a): i for i, a in enumerate(allies)}
+        # Candidates are narrowed to where each action could possibly go (empty spaces, the ally
+        # of a card's name or a Nameless, adjacent allies); the can_* checks alone decide.
+        dests = [d for d in board.perimeter if occ[d] is None]
+        if self.command_zone is None:
+            dests.append(COMMAND_ZONE)
         for p in range(len(self.hand)):
+            c = self.hand[p]
             for d in dests:
                 if self.can_deploy(p, d) is None:
                     yield ("deploy", p, d)
-            for i in range(n_allies):
+            named = self.by_name[t.name_id[c]]
+            for a in ([named] if named is not None else []) + self.nameless:
+                i = index[id(a)]
                 if self.can_stack(p, i) is None:
                     yield ("stack", p, i)
-            for k in range(len(self.t.hand_act[self.hand[p]])):
+            for k in range(len(t.hand_act[c])):
                 if self.can_use_hand_ability(p, k) is None:
                     yield ("use_hand_ability", p, k)
-        for i in range(n_allies):
-            a = self.allies[i]
-            steps = board.perimeter if a[A_POS] == COMMAND_ZONE else board.neighbours[a[A_POS]]
-            for d in steps:
+        for i, a in enumerate(allies):
+            pos = a[A_POS]
+            steps = board.perimeter if pos == COMMAND_ZONE else board.neighbours[pos]
+            empty = [d for d in steps if occ[d] is None]
+            for d in empty:
                 if self.can_move(i, d) is None:
                     yield ("move", i, d)
-            for j in range(i + 1, n_allies):
-                if self.can_swap(i, j) is None:
-                    yield ("swap", i, j)
-            for magic in (False, True):
-                for b in range(3):
-                    if self.can_attack(i, magic, b) is None:
-                        yield ("attack", i, magic, b)
-            for k in range(len(self.t.act[a[A_TOP]])):
+            if pos != COMMAND_ZONE:
+                for d in steps:
+                    b = occ[d]
+                    if b is not None and index[id(b)] > i and self.can_swap(i, index[id(b)]) is None:
+                        yield ("swap", i, index[id(b)])
+            # A refusal without self-boosts holds for every attack kind and boost count (K2 last).
+            if self.can_attack(i, False, 0) is None:
+                for magic in (False, True):
+                    for boosts in range(3):
+                        if self.can_attack(i, magic, boosts) is None:
+                            yield ("attack", i, magic, boosts)
+            for k in range(len(t.act[a[A_TOP]])):
                 if self.can_use_ability(i, k) is None:
                     yield ("use_ability", i, k)
-            if self.t.ultimate:
+            if t.ultimate:
                 for fp in range(len(self.fam_hand)):
                     if self.can_contract(fp, i) is None:
                         yield ("contract", fp, i)
                     if self.can_evolve(fp, i) is None:
                         yield ("evolve", fp, i)
                 if a[A_FAM]:
-                    for d in steps:
+                    for d in empty:
                         for mh in (False, True):
                             if self.can_release(i, d, mh) is None:
                                 yield ("release", i, d, mh)
