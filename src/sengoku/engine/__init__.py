@@ -42,8 +42,12 @@ the turn; `allies` in play (Commander, Nameless and Released familiars included)
 `highest_level` in play; `hp_total` of allies in play; `hand` Character cards in hand at the
 end of the turn; `stronghold` cards left in the Stronghold at the end of the turn.
 
-For finer control, `GameState` (the rules: setup, phases, `legal_actions()`, `apply()`, one
-checked method per action) and the combat arithmetic in `sengoku.engine.combat`.
+For finer control, `GameState` (the rules: setup on construction, `begin_turn`,
+`end_charge_phase`, `end_turn`, one checked method per action with its `can_<action>` twin,
+`legal_actions()` / `apply()` for enumerating policies, targeted questions `stack_target` and
+`free_perimeter` for fast ones) and the combat arithmetic in `sengoku.engine.combat`. A policy
+is any object with `charge_phase(state)` and `main_phase(state)` (see `Policy`). The engine's
+own decisions where SPEC is silent are listed in `sengoku.engine.state`'s docstring.
 """
 
 from __future__ import annotations
