@@ -26,7 +26,8 @@ Decisions taken here, beyond SPEC (cite them as "engine decision"):
   allies on the field that cannot run, are counted in `skipped_abilities` (C5). Familiar
   abilities (die rolls) are not simulated.
 - The Stronghold stays drawn in random order: a draw takes a uniformly random card of the
-  Stronghold (a lazy Fisher-Yates shuffle), so reshuffling the Standby Zone (T3) is a move.
+  Stronghold (a lazy Fisher-Yates shuffle; index = int(random() * n), whose rounding bias is
+  below 1e-13 for decks this size), so reshuffling the Standby Zone (T3) is a move.
 - Attacks (K4) target the Stronghold of a do-nothing opponent playing a mirror of this deck:
   their Last Guard is a random card of their Stronghold (this deck minus their Commander and
   their five opening cards); they never add their Commander's ATK nor self-boost. Physical
@@ -35,6 +36,12 @@ Decisions taken here, beyond SPEC (cite them as "engine decision"):
   After a win (K5) the game goes on: goldfish measures development.
 - An ally's self-boost cost (K2) is paid from the hand first (lowest level first), then from the
   growth sources, bottom first; a defeated ally returns its highest-level growth source to hand.
+- Released familiars are allies: they count in the allies, highest level and HP measures.
+  Familiars reach the hand only through U2 (our Stronghold taking damage), which a do-nothing
+  opponent never deals: in a goldfish game the S4 Egg is the only familiar that can be played.
+- A familiar Released from a Command Zone holder steps onto a free Perimeter space; a holder
+  leaving play from the Command Zone sends its familiars back (Eggs to hand, others to the
+  Summoning Zone), since no familiar stands in the Command Zone (Quick Start II §7).
 """
 
 from __future__ import annotations
