@@ -47,6 +47,33 @@ class Board:
     assumptions: tuple[str, ...] = ()
     path: str | None = None
 
+    @classmethod
+    def from_mapping(cls, data: Any, path: str | None = None) -> "Board":
+        """Build a board from data shaped like board.json (spaces as {row, column} or [row, column]).
+
+        Raise KeyError, TypeError or IndexError on a malformed mapping; `load_board` checks the
+        file against its schema first.
+        """
+
+        def rc(s: Any) -> Space:
+            return (s["row"], s["column"]) if isinstance(s, dict) else (int(s[0]), int(s[1]))
+
+        def off(o: Any) -> tuple[int, int]:
+            return (o["ahead"], o["side"]) if isinstance(o, dict) else (int(o[0]), int(o[1]))
+
+        return cls(
+            columns=data["columns"],
+            rows=tuple(data["rows"]),
+            stronghold=rc(data["stronghold"]),
+            perimeter=tuple(rc(s) for s in data["stronghold_perimeter"]),
+            invasion_rows=tuple(data["invasion_zone"]["enemy_rows"]),
+            common_range=tuple(off(o) for o in data["attack_range"]["common"]),
+            corners={k: off(v) for k, v in data["attack_range"]["corners"].items()},
+            name=data.get("name", ""),
+            assumptions=tuple(data.get("assumptions", ())),
+            path=path,
+        )
+
     @property
     def depth(self) -> int:
         """Return how many rows one half has."""
@@ -195,17 +222,4 @@ def load_board(db_folder: Path | str | None = None) -> Board:
     if problems:
         raise BoardError(path, problems)
     data, _ = read_json(path)
-    rc = lambda s: (s["row"], s["column"])  # noqa: E731
-    off = lambda o: (o["ahead"], o["side"])  # noqa: E731
-    return Board(
-        columns=data["columns"],
-        rows=tuple(data["rows"]),
-        stronghold=rc(data["stronghold"]),
-        perimeter=tuple(rc(s) for s in data["stronghold_perimeter"]),
-        invasion_rows=tuple(data["invasion_zone"]["enemy_rows"]),
-        common_range=tuple(off(o) for o in data["attack_range"]["common"]),
-        corners={k: off(v) for k, v in data["attack_range"]["corners"].items()},
-        name=data["name"],
-        assumptions=tuple(data.get("assumptions", ())),
-        path=str(path),
-    )
+    return Board.from_mapping(data, path=str(path))

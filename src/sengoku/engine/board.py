@@ -68,23 +68,8 @@ class Geometry:
 def _board_from_mapping(data: Mapping[str, Any]) -> Any:
     from sengoku.carddb.board import Board
 
-    def rc(s: Any) -> tuple[int, int]:
-        return (s["row"], s["column"]) if isinstance(s, Mapping) else (int(s[0]), int(s[1]))
-
-    def off(o: Any) -> tuple[int, int]:
-        return (o["ahead"], o["side"]) if isinstance(o, Mapping) else (int(o[0]), int(o[1]))
-
     try:
-        return Board(
-            columns=data["columns"],
-            rows=tuple(data["rows"]),
-            stronghold=rc(data["stronghold"]),
-            perimeter=tuple(rc(s) for s in data["stronghold_perimeter"]),
-            invasion_rows=tuple(data["invasion_zone"]["enemy_rows"]),
-            common_range=tuple(off(o) for o in data["attack_range"]["common"]),
-            corners={k: off(v) for k, v in data["attack_range"]["corners"].items()},
-            name=data.get("name", ""),
-        )
+        return Board.from_mapping(dict(data))
     except (KeyError, TypeError, IndexError) as exc:
         raise EngineError(f"board mapping is missing or has a bad field: {exc}") from None
 
