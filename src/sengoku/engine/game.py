@@ -39,12 +39,12 @@ def play_game(tables: DeckTables, policy: Policy | str, rng: random.Random, turn
     state = GameState(tables, rng, going_first, commander)
     record: list[tuple[int, ...]] = []
     first3 = first4 = None
-    charge_phase, main_phase = policy.charge_phase, policy.main_phase
+    charge_phase, main_phase = policy.bind(state)
     for turn in range(1, turns + 1):
         state.begin_turn()
-        charge_phase(state)
+        charge_phase()
         state.end_charge_phase()
-        main_phase(state)
+        main_phase()
         m = state.end_turn()
         record.append(m)
         if first4 is None:

@@ -8,6 +8,9 @@ return when they are done; the game loop then ends the phase. Chance comes only 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
 from sengoku.engine.state import (
@@ -36,6 +39,14 @@ class Policy:
 
     def main_phase(self, state: GameState) -> None:
         pass
+
+    def bind(self, state: GameState) -> tuple[Callable[[], None], Callable[[], None]]:
+        """Return this game's (charge phase, main phase) as calls without arguments.
+
+        The game loop asks once per game, so a policy may look up the state's zones and tables
+        here instead of every turn; the default calls the two methods.
+        """
+        return partial(self.charge_phase, state), partial(self.main_phase, state)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -122,181 +133,198 @@ class GreedyPolicy(Policy):
     move_for_room = True
 
     def charge_phase(self, state: GameState) -> None:
-        t = state.t
-        hand = state.hand
-        by_name = state.by_name
-        nameless = state.nameless
-        rows, nid, kind, level, cost, charge = t.hot
-        # Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
-        # charging it would: every card that can stack now is kept, and the AP the turn can
-        # count on is the current AP plus every hand card's charge value.
-        ap = state.ap + sum(map(charge.__getitem__, hand))
-        send = []
-        groups: dict[int, list[int]] | None = None
-        for p, c in enumerate(hand):
-            a = by_name[nid[c]]
-            if a is not None:
-                if a[A_REL] or not rows[a[A_TOP]][c]:
-                    send.append(p)  # its name is in play and it cannot stack: charge it
-            elif kind[c] == NAMELESS:
-                send.append(p)
-            else:
-                for b in nameless:
-                    if rows[b[A_TOP]][c]:
-                        break  # it can Grow or Focus onto a Nameless ally: keep it
-                else:
-                    if groups is None:
-                        groups = {}
-                    groups.setdefault(nid[c], []).append(p)
-        if groups:
-            # New names: deploy the cheapest card, stack the others on it (Growth is free and pays AP).
-            occ = state.occupant
-            spaces = 0
-            for sp in t.board.perimeter:
-                if occ[sp] is None:
-                    spaces += 1
-            cz_free = state.command_zone is None
-            order = list(groups.values())
-            if len(order) > 1:
-                order.sort(key=lambda g: (-len(g), min(cost[hand[p]] for p in g)))
-            for g in order:
-                base = g[0] if len(g) == 1 else min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
-                b = hand[base]
-                price = cost[b] + charge[b]  # pay the cost and forgo its charge value
-                if (spaces > 0 or (cz_free and level[b] == 1)) and ap >= price:
-                    ap -= price
-                    if spaces > 0:
-                        spaces -= 1
-                    else:
-                        cz_free = False
-                    row = rows[b]
-                    for p in g:
-                        if p != base and not row[hand[p]]:
-                            send.append(p)
-                elif self.keep_for_next_turn and spaces > 0 and cost[b] <= ap + AP_CHARGE - charge[b]:
-                    ap -= charge[b]  # deployable next turn: "used soon", keep it
-                    spaces -= 1
-                    for p in g:
-                        if p != base:
-                            send.append(p)
-                else:
-                    send.extend(g)
-        if send:
-            state.charge_cards(send)
-        if len(hand) > HAND_LIMIT or len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
-            _forced_charges(state)
-        if self.hp_charge and ap >= 2 * HP_CHARGE_MIN:
-            # T2b with AP to spare beyond the plan: the Commander (the ally the deck builds
-            # on) while it is below its max HP, else the ally missing the most HP.
-            best = state.command_zone
-            if best is None or best[A_HP] >= cost[best[A_TOP]]:
-                best, missing = None, 0
-                for a in state.allies:
-                    m = cost[a[A_TOP]] - a[A_HP]
-                    if m > missing:
-                        best, missing = a, m
-            if best is not None:
-                price = cost[best[A_TOP]]
-                if price < HP_CHARGE_MIN:
-                    price = HP_CHARGE_MIN
-                if ap >= price + HP_CHARGE_MIN and state.ap >= price:
-                    state.hp_charge(best)
+        self.bind(state)[0]()
 
     def main_phase(self, state: GameState) -> None:
+        self.bind(state)[1]()
+
+    def bind(self, state: GameState) -> tuple[Callable[[], None], Callable[[], None]]:
+        # The game's tables, zones and action methods are looked up once per game (the zone
+        # lists never change identity); the phases read AP, the Command Zone and the like live.
         t = state.t
         hand = state.hand
+        fam_hand = state.fam_hand
         by_name = state.by_name
         nameless = state.nameless
-        rows, nid, kind, level, cost, _ = t.hot
-        stack, deploy = state.stack, state.deploy
-        while True:
-            # One pass sorts the hand: cards that can Grow/Focus now, cards of names not in play.
-            cands: list[int] = []
-            fresh: list[int] = []
+        allies = state.allies
+        occ = state.occupant
+        perimeter = t.board.perimeter
+        rows, nid, kind, level, cost, charge = t.hot
+        stack, deploy, charge_cards, hp_charge = state.stack, state.deploy, state.charge_cards, state.hp_charge
+        stack_target, free_perimeter = state.stack_target, state.free_perimeter
+        keep_for_next_turn, use_hp_charge, move_for_room = self.keep_for_next_turn, self.hp_charge, self.move_for_room
+        ultimate = t.ultimate
+        contract = self._contract
+
+        def charge_phase() -> None:
+            # Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
+            # charging it would: every card that can stack now is kept, and the AP the turn can
+            # count on is the current AP plus every hand card's charge value.
+            ap = state.ap
+            send = []
+            groups: dict[int, list[int]] | None = None
+            p = -1
             for c in hand:
+                p += 1
+                ap += charge[c]
                 a = by_name[nid[c]]
                 if a is not None:
-                    if not a[A_REL] and rows[a[A_TOP]][c]:
-                        cands.append(c)
+                    if a[A_REL] or not rows[a[A_TOP]][c]:
+                        send.append(p)  # its name is in play and it cannot stack: charge it
                 elif kind[c] == NAMELESS:
-                    fresh.append(c)
+                    send.append(p)
                 else:
                     for b in nameless:
                         if rows[b[A_TOP]][c]:
-                            cands.append(c)
-                            break
+                            break  # it can Grow or Focus onto a Nameless ally: keep it
                     else:
-                        fresh.append(c)
-            # 1. Grow and Focus whenever possible, lowest level first so chains go up in order.
-            if cands:
-                if len(cands) > 1:
-                    cands.sort(key=level.__getitem__)
-                expected = len(hand) - len(cands)
-                for c in cands:
-                    # Ask again: an earlier Growth may have given a Nameless this card's target.
+                        if groups is None:
+                            groups = {}
+                        groups.setdefault(nid[c], []).append(p)
+            if groups:
+                # New names: deploy the cheapest card, stack the others on it (Growth is free and pays AP).
+                spaces = 0
+                for sp in perimeter:
+                    if occ[sp] is None:
+                        spaces += 1
+                cz_free = state.command_zone is None
+                order = list(groups.values())
+                if len(order) > 1:
+                    order.sort(key=lambda g: (-len(g), min(cost[hand[p]] for p in g)))
+                for g in order:
+                    base = g[0] if len(g) == 1 else min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
+                    b = hand[base]
+                    price = cost[b] + charge[b]  # pay the cost and forgo its charge value
+                    if (spaces > 0 or (cz_free and level[b] == 1)) and ap >= price:
+                        ap -= price
+                        if spaces > 0:
+                            spaces -= 1
+                        else:
+                            cz_free = False
+                        row = rows[b]
+                        for p in g:
+                            if p != base and not row[hand[p]]:
+                                send.append(p)
+                    elif keep_for_next_turn and spaces > 0 and cost[b] <= ap + AP_CHARGE - charge[b]:
+                        ap -= charge[b]  # deployable next turn: "used soon", keep it
+                        spaces -= 1
+                        for p in g:
+                            if p != base:
+                                send.append(p)
+                    else:
+                        send.extend(g)
+            if send:
+                charge_cards(send)
+            if len(hand) > HAND_LIMIT or len(fam_hand) > FAMILIAR_HAND_LIMIT:
+                _forced_charges(state)
+            if use_hp_charge and ap >= 2 * HP_CHARGE_MIN:
+                # T2b with AP to spare beyond the plan: the Commander (the ally the deck builds
+                # on) while it is below its max HP, else the ally missing the most HP.
+                best = state.command_zone
+                if best is None or best[A_HP] >= cost[best[A_TOP]]:
+                    best, missing = None, 0
+                    for a in allies:
+                        m = cost[a[A_TOP]] - a[A_HP]
+                        if m > missing:
+                            best, missing = a, m
+                if best is not None:
+                    price = cost[best[A_TOP]]
+                    if price < HP_CHARGE_MIN:
+                        price = HP_CHARGE_MIN
+                    if ap >= price + HP_CHARGE_MIN and state.ap >= price:
+                        hp_charge(best)
+
+        def main_phase() -> None:
+            while True:
+                # One pass sorts the hand: cards that can Grow/Focus now, cards of names not in play.
+                cands: list[int] = []
+                fresh: list[int] = []
+                for c in hand:
                     a = by_name[nid[c]]
-                    if a is None:
-                        a = state.stack_target(c)
+                    if a is not None:
+                        if not a[A_REL] and rows[a[A_TOP]][c]:
+                            cands.append(c)
+                    elif kind[c] == NAMELESS:
+                        fresh.append(c)
+                    else:
+                        for b in nameless:
+                            if rows[b[A_TOP]][c]:
+                                cands.append(c)
+                                break
+                        else:
+                            fresh.append(c)
+                # 1. Grow and Focus whenever possible, lowest level first so chains go up in order.
+                if cands:
+                    if len(cands) > 1:
+                        cands.sort(key=level.__getitem__)
+                    expected = len(hand) - len(cands)
+                    for c in cands:
+                        # Ask again: an earlier Growth may have given a Nameless this card's target.
+                        a = by_name[nid[c]]
                         if a is None:
+                            a = stack_target(c)
+                            if a is None:
+                                expected += 1
+                                continue
+                        elif not rows[a[A_TOP]][c]:
                             expected += 1
                             continue
-                    elif not rows[a[A_TOP]][c]:
-                        expected += 1
-                        continue
-                    stack(hand.index(c), a)
-                if len(hand) != expected:
-                    continue  # an ability drew cards: look at them too
-            # 2. Deploy the lowest-level card of the new name with the most cards in hand
-            #    (Nameless last), if AP allows and there is room; then stack its namesakes on it.
-            drew = False
-            while fresh:
-                ap = state.ap
-                best_c, best_key = -1, 1 << 30
-                for c in fresh:
-                    if cost[c] <= ap:
-                        same = 0
-                        for d in fresh:
-                            if nid[d] == nid[c]:
-                                same += 1
-                        key = (kind[c] == NAMELESS) << 20 | (15 - same) << 15 | level[c] << 10 | cost[c]
-                        if key < best_key:
-                            best_c, best_key = c, key
-                if best_c < 0:
-                    break
-                dest: int | None
-                if state.command_zone is None and level[best_c] == 1:
-                    dest = COMMAND_ZONE
-                else:
-                    dest = state.free_perimeter()
-                    if dest is None and self.move_for_room:
-                        dest = _make_room(state, cost[best_c])
-                    if dest is None:
+                        stack(hand.index(c), a)
+                    if len(hand) != expected:
+                        continue  # an ability drew cards: look at them too
+                # 2. Deploy the lowest-level card of the new name with the most cards in hand
+                #    (Nameless last), if AP allows and there is room; then stack its namesakes on it.
+                drew = False
+                while fresh:
+                    ap = state.ap
+                    best_c, best_key = -1, 1 << 30
+                    for c in fresh:
+                        if cost[c] <= ap:
+                            same = 0
+                            for d in fresh:
+                                if nid[d] == nid[c]:
+                                    same += 1
+                            key = (kind[c] == NAMELESS) << 20 | (15 - same) << 15 | level[c] << 10 | cost[c]
+                            if key < best_key:
+                                best_c, best_key = c, key
+                    if best_c < 0:
                         break
-                expected = len(hand) - 1
-                ally = deploy(hand.index(best_c), dest)
-                fresh.remove(best_c)
-                if kind[best_c] != NAMELESS:
-                    name = nid[best_c]
-                    namesakes = [d for d in fresh if nid[d] == name]
-                    if namesakes:
-                        if len(namesakes) > 1:
-                            namesakes.sort(key=level.__getitem__)
-                        for d in namesakes:
-                            fresh.remove(d)
-                            if ally[A_LIVE] and rows[ally[A_TOP]][d]:
-                                stack(hand.index(d), ally)
-                            else:
-                                expected += 1
-                        expected -= len(namesakes)
-                if len(hand) != expected:
-                    drew = True  # an ability drew cards: look at everything again
-                    break
-            if drew:
-                continue
-            # 3. Ultimate: contract the highest-level familiar it can afford (U3).
-            if state.fam_hand and t.ultimate and self._contract(state):
-                continue
-            return
+                    dest: int | None
+                    if state.command_zone is None and level[best_c] == 1:
+                        dest = COMMAND_ZONE
+                    else:
+                        dest = free_perimeter()
+                        if dest is None and move_for_room:
+                            dest = _make_room(state, cost[best_c])
+                        if dest is None:
+                            break
+                    expected = len(hand) - 1
+                    ally = deploy(hand.index(best_c), dest)
+                    fresh.remove(best_c)
+                    if kind[best_c] != NAMELESS:
+                        name = nid[best_c]
+                        namesakes = [d for d in fresh if nid[d] == name]
+                        if namesakes:
+                            if len(namesakes) > 1:
+                                namesakes.sort(key=level.__getitem__)
+                            for d in namesakes:
+                                fresh.remove(d)
+                                if ally[A_LIVE] and rows[ally[A_TOP]][d]:
+                                    stack(hand.index(d), ally)
+                                else:
+                                    expected += 1
+                            expected -= len(namesakes)
+                    if len(hand) != expected:
+                        drew = True  # an ability drew cards: look at everything again
+                        break
+                if drew:
+                    continue
+                # 3. Ultimate: contract the highest-level familiar it can afford (U3).
+                if fam_hand and ultimate and contract(state):
+                    continue
+                return
+
+        return charge_phase, main_phase
 
     def _contract(self, state: GameState) -> bool:
         t = state.t

@@ -61,6 +61,8 @@ from sengoku.engine.tables import (
     NAMELESS,
     OP_DRAW,
     OP_GAIN_AP,
+    STACK_NAMING,
+    STACK_TRIGGERS,
     TARGET_COMMANDER,
     TARGET_SELF,
     DeckTables,
@@ -209,14 +211,20 @@ class GameState:
         shuffling cards that are never drawn.
         """
         rnd = self.rng.random
-        draw = self.hand.append
         sh = self.stronghold
         left = len(sh)
         if left >= n:  # the usual case: no reshuffle can happen
+            pop = sh.pop
+            if n == HAND_LIMIT:  # a full hand (S6, most T3 draws), unrolled: same draws, same order
+                self.hand += (pop(int(rnd() * left)), pop(int(rnd() * (left - 1))), pop(int(rnd() * (left - 2))),
+                              pop(int(rnd() * (left - 3))), pop(int(rnd() * (left - 4))))
+                return n
+            draw = self.hand.append
             for _ in range(n):
-                draw(sh.pop(int(rnd() * left)))
+                draw(pop(int(rnd() * left)))
                 left -= 1
             return n
+        draw = self.hand.append
         drawn = 0
         while drawn < n:
             if not sh:
@@ -347,19 +355,31 @@ class GameState:
         if self.phase != CHARGE:
             return self._refuse("cards are sent for AP Charge only in the Charge Phase (T2a)", _check)
         hand = self.hand
-        try:
-            ps = sorted(positions)
-            bad = ps and (ps[0] < 0 or ps[-1] >= len(hand) or len(set(ps)) != len(ps)
-                          or not set(map(type, ps)) <= _INT)
-        except TypeError:
-            bad = True
-        if bad:
-            return self._refuse(f"bad hand card numbers {tuple(positions)!r} ({len(hand)} cards in hand)", _check)
+        n = len(hand)
+        ps = positions
+        if positions.__class__ is list and len(positions) == n:  # the whole hand, in order? (the usual case)
+            k = 0
+            for p in positions:
+                if p.__class__ is not int or p != k:
+                    ps = None
+                    break
+                k += 1
+        else:
+            ps = None
+        if ps is None:
+            try:
+                ps = sorted(positions)
+            except TypeError:
+                ps = None
+            # Distinct ints (bool and float refused) naming hand cards: sorted, so the ends bound them.
+            if ps is None or ps and (not _INT.issuperset(map(type, ps)) or ps[0] < 0 or ps[-1] >= n
+                                     or len(set(ps)) != len(ps)):
+                return self._refuse(f"bad hand card numbers {tuple(positions)!r} ({n} cards in hand)", _check)
         if _check:
             return None
         charge = self.t.charge
         gain = 0
-        if len(ps) == len(hand):  # the whole hand
+        if len(ps) == n:  # the whole hand
             for c in hand:
                 gain += charge[c]
             self.standby += hand
@@ -535,26 +555,20 @@ class GameState:
         a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
-        if a[A_REL]:
-            return self._refuse("a Released familiar cannot Grow or Focus (M2, M3)", _check)
         c = hand[pos]
         top = a[A_TOP]
+        # The stacking table has no entry under a familiar (a Released one included): one lookup
+        # checks the relation (M2, M3) and the kind asked for.
         info = self.t.stack_rows[top][c]
         if info is None or (kind is not None and info[0] != kind):
-            t = self.t
-            what = {GROWTH: "Grow", FOCUS: "Focus"}.get(kind, "Grow or Focus")  # type: ignore[arg-type]
-            return self._refuse(f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} "
-                                f"(Level {t.level[top]}) (M2, M3)", _check)
-        rel, cap, level, gain, triggers, onto_nameless = info
-        if onto_nameless and self.by_name[self.t.name_id[c]] is not None:
+            return self._refuse(self._no_stack(a, c, kind), _check)
+        rel, cap, level, gain, special = info
+        if special & STACK_NAMING and self.by_name[self.t.name_id[c]] is not None:
             # M1 Decision: the Nameless would take a name already in play.
             return self._refuse(f"an ally named {self.t.name[c]!r} is already in play (M1 Decision)", _check)
         if _check:
             return None
         del hand[pos]
-        if onto_nameless:  # the Nameless takes the new card's name
-            self.nameless.remove(a)
-            self.by_name[self.t.name_id[c]] = a
         a[A_SRC].append(top)  # M6: the old top becomes a growth source
         a[A_TOP] = c
         a[A_USED_TURN] = -1  # a new card: its abilities are fresh this turn
@@ -570,14 +584,27 @@ class GameState:
             self.hp_total += cap - hp
         self.ap += gain  # M2/M3 Decision: the charge value of the new top card
         self.m_growth_focus += gain
-        if triggers and a[A_POS] != COMMAND_ZONE:
+        if special:
             t = self.t
-            self._trigger(t.on_growth[c], a)
-            self.skipped += t.skip_growth[c]
-            if t.board.is_frontline[a[A_POS]]:
-                self._trigger(t.on_growth_frontline[c], a)
-                self.skipped += t.skip_growth_frontline[c]
+            if special & STACK_NAMING:  # the Nameless takes the new card's name
+                self.nameless.remove(a)
+                self.by_name[t.name_id[c]] = a
+            if special & STACK_TRIGGERS and a[A_POS] != COMMAND_ZONE:
+                self._trigger(t.on_growth[c], a)
+                self.skipped += t.skip_growth[c]
+                if t.board.is_frontline[a[A_POS]]:
+                    self._trigger(t.on_growth_frontline[c], a)
+                    self.skipped += t.skip_growth_frontline[c]
         return rel
+
+    def _no_stack(self, a: list[Any], c: int, kind: int | None) -> str:
+        """Say why card `c` cannot Grow/Focus onto ally `a` (M2, M3)."""
+        if a[A_REL]:
+            return "a Released familiar cannot Grow or Focus (M2, M3)"
+        t = self.t
+        top = a[A_TOP]
+        what = {GROWTH: "Grow", FOCUS: "Focus"}.get(kind, "Grow or Focus")  # type: ignore[arg-type]
+        return f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} (Level {t.level[top]}) (M2, M3)"
 
     def grow(self, pos: int, i: Any) -> None:
         """Grow: hand card `pos` (same name, higher level) goes on top of ally `i` (M2)."""

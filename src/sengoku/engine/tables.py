@@ -19,6 +19,8 @@ MALE, FEMALE = 0, 1
 
 # Stacking relations between an ally's top card and a hand card (M2, M3).
 NO_STACK, GROWTH, FOCUS = 0, 1, 2
+# Bits of a stacking entry's `special` field (see DeckTables.stack_rows).
+STACK_TRIGGERS, STACK_NAMING = 1, 2
 
 # Structured ability effects the engine runs (C5); anything else is counted as skipped.
 OP_DRAW, OP_GAIN_AP, OP_HEAL = 0, 1, 2
@@ -217,13 +219,15 @@ class DeckTables:
         self.familiars_after_egg = tuple(fams)
         self.any_skip_act = any(self.skip_act)
         # stack_rows[top][card]: None, or what Growth/Focus of `card` onto an ally topped by `top`
-        # does (M2, M3): (GROWTH or FOCUS, new max HP, new level, AP gained, has growth triggers,
-        # the ally is a Nameless taking a name).
+        # does (M2, M3): (GROWTH or FOCUS, new max HP, new level, AP gained, special), where
+        # special is 0 or the bits STACK_TRIGGERS (a Growth with growth triggers) and STACK_NAMING
+        # (the ally is a Nameless taking a name).
         self.stack_rows = tuple(
             tuple(
                 None if not self.relation[t * n + c] else
                 (self.relation[t * n + c], self.cost[c], self.level[c], self.charge[c],
-                 self.relation[t * n + c] == GROWTH and self.has_growth_trigger[c], self.kind[t] == NAMELESS)
+                 (STACK_TRIGGERS if self.relation[t * n + c] == GROWTH and self.has_growth_trigger[c] else 0)
+                 | (STACK_NAMING if self.kind[t] == NAMELESS else 0))
                 for c in range(n))
             for t in range(n))
         # The tables a policy's inner loop reads, in one tuple to unpack at once.
