@@ -169,7 +169,7 @@ class GreedyPolicy(Policy):
                 ap += charge[c]
                 a = by_name[nid[c]]
                 if a is not None:
-                    if a[A_REL] or not rows[a[A_TOP]][c]:
+                    if not rows[a[A_TOP]][c]:  # (no row under a Released familiar's top)
                         send.append(p)  # its name is in play and it cannot stack: charge it
                 elif kind[c] == NAMELESS:
                     send.append(p)
@@ -227,12 +227,13 @@ class GreedyPolicy(Policy):
                         m = cost[a[A_TOP]] - a[A_HP]
                         if m > missing:
                             best, missing = a, m
-                if best is not None:
-                    price = cost[best[A_TOP]]
-                    if price < HP_CHARGE_MIN:
-                        price = HP_CHARGE_MIN
-                    if ap >= price + HP_CHARGE_MIN and state.ap >= price:
-                        hp_charge(best)
+                    if best is None:
+                        return
+                price = cost[best[A_TOP]]
+                if price < HP_CHARGE_MIN:
+                    price = HP_CHARGE_MIN
+                if ap >= price + HP_CHARGE_MIN and state.ap >= price:
+                    hp_charge(best)
 
         def main_phase() -> None:
             while True:
@@ -242,7 +243,7 @@ class GreedyPolicy(Policy):
                 for c in hand:
                     a = by_name[nid[c]]
                     if a is not None:
-                        if not a[A_REL] and rows[a[A_TOP]][c]:
+                        if rows[a[A_TOP]][c]:  # (no row under a Released familiar's top)
                             cands.append(c)
                     elif kind[c] == NAMELESS:
                         fresh.append(c)

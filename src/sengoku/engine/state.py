@@ -145,11 +145,9 @@ class GameState:
         self.hand: list[int] = []
         self.standby: list[int] = []
         self.banish: list[int] = []
-        self.allies: list[list[Any]] = []
-        self.occupant: list[list[Any] | None] = [None] * t.board.n_spaces
-        self.by_name: list[list[Any] | None] = [None] * t.n_names
-        self.nameless: list[list[Any]] = []
-        self.hp_total = self.top_level = 0
+        occupant: list[list[Any] | None] = [None] * t.board.n_spaces
+        by_name: list[list[Any] | None] = [None] * t.n_names
+        self.occupant, self.by_name = occupant, by_name
         self.defended = False  # some ally may be in Defense Stance (T1 has work to do)
         self.skipped = 0
         self.won_turn: int | None = None
@@ -158,11 +156,19 @@ class GameState:
         self.m_ap_main = self.m_charge_cards = self.m_growth_focus = self.m_spent = self.m_ability_ap = 0
         # S1: the Commander goes to the Command Zone; S3: the rest is the Stronghold.
         self.stronghold = list(t.commander_stronghold[commander])
-        self.command_zone = None
-        self._enter(commander, COMMAND_ZONE)
+        # Allies as `_enter` makes them (Attack Stance, 1 HP), built in place: this runs every game.
+        cz = self.command_zone = [commander, 1, COMMAND_ZONE, False, [], [], 0, False, -1, 0, True]
+        by_name[t.name_id[commander]] = cz
+        allies = self.allies = [cz]
+        nameless = self.nameless = []
         # S2: the Nameless go to the Stronghold Perimeter, in the board file's order.
         for c, space in zip(t.nameless_indices, t.board.perimeter):
-            self._enter(c, space)
+            a = [c, 1, space, False, [], [], 0, False, -1, 0, True]
+            allies.append(a)
+            nameless.append(a)
+            occupant[space] = a
+        self.hp_total = len(allies)
+        self.top_level = t.setup_level[commander]
         # S4: Ultimate Mode: one Familiar Egg (lowest card id) to hand, the rest to the Summoning Zone.
         if t.ultimate:
             self.fam_hand = [t.first_egg]

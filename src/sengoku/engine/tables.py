@@ -210,6 +210,9 @@ class DeckTables:
                 rest = list(self.deck_indices)
                 rest.remove(i)
                 self.commander_stronghold[i] = tuple(rest)
+        # Per Commander candidate, the highest level in play after S1-S2 (with the Nameless).
+        nameless_top = max((self.level[c] for c in self.nameless_indices), default=0)
+        self.setup_level = tuple(max(self.level[i], nameless_top) for i in range(n))
         # S4: the Familiar Egg that goes to hand (lowest card id) and the Summoning Zone's contents.
         eggs = [f for f in self.familiar_indices if self.is_egg[f]]
         self.first_egg = min(eggs, key=lambda f: self.card_id[f]) if eggs else -1
