@@ -23,10 +23,9 @@ from sengoku.engine.state import (
     A_TOP,
     FAMILIAR_HAND_LIMIT,
     HAND_LIMIT,
-    HP_CHARGE_MIN,
     GameState,
 )
-from sengoku.engine.tables import NAMELESS
+from sengoku.engine.tables import HP_CHARGE_MIN, NAMELESS
 
 
 class Policy:
@@ -150,6 +149,7 @@ class GreedyPolicy(Policy):
         occ = state.occupant
         perimeter = t.board.perimeter
         rows, nid, kind, level, cost, charge = t.hot
+        hp_price = t.hp_charge_price
         stack, deploy, charge_cards, hp_charge = state.stack, state.deploy, state.charge_cards, state.hp_charge
         stack_target, free_perimeter = state.stack_target, state.free_perimeter
         keep_for_next_turn, use_hp_charge, move_for_room = self.keep_for_next_turn, self.hp_charge, self.move_for_room
@@ -190,7 +190,8 @@ class GreedyPolicy(Policy):
                 cz_free = state.command_zone is None
                 order = list(groups.values())
                 if len(order) > 1:
-                    order.sort(key=lambda g: (-len(g), min(cost[hand[p]] for p in g)))
+                    order.sort(key=lambda g: (-len(g), cost[hand[g[0]]] if len(g) == 1 else
+                                              min(map(cost.__getitem__, map(hand.__getitem__, g)))))
                 for g in order:
                     base = g[0] if len(g) == 1 else min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
                     b = hand[base]
@@ -229,9 +230,7 @@ class GreedyPolicy(Policy):
                             best, missing = a, m
                     if best is None:
                         return
-                price = cost[best[A_TOP]]
-                if price < HP_CHARGE_MIN:
-                    price = HP_CHARGE_MIN
+                price = hp_price[best[A_TOP]]
                 if ap >= price + HP_CHARGE_MIN and state.ap >= price:
                     hp_charge(best)
 
@@ -256,7 +255,11 @@ class GreedyPolicy(Policy):
                             fresh.append(c)
                 # 1. Grow and Focus whenever possible, lowest level first so chains go up in order.
                 if cands:
-                    if len(cands) > 1:
+                    n = len(cands)
+                    if n == 2:  # the usual case: a stable sort of two is at most a swap
+                        if level[cands[1]] < level[cands[0]]:
+                            cands.reverse()
+                    elif n > 2:
                         cands.sort(key=level.__getitem__)
                     expected = len(hand) - len(cands)
                     for c in cands:

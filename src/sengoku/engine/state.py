@@ -80,7 +80,6 @@ BETWEEN, CHARGE, MAIN_PHASE = 0, 1, 2
 HAND_LIMIT = 5  # T2a, T3, U1
 FAMILIAR_HAND_LIMIT = 3  # U1, T2c
 AP_CHARGE = 10  # T2a
-HP_CHARGE_MIN = 5  # T2b
 STRONGHOLD_HP = {False: 6, True: 8}  # S5 (Standard, Ultimate)
 _INT = {int}
 
@@ -421,10 +420,11 @@ class GameState:
         a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
-        cost = self.t.cost[a[A_TOP]]
-        if a[A_HP] >= cost:
+        t = self.t
+        top = a[A_TOP]
+        if a[A_HP] >= t.cost[top]:
             return self._refuse("the ally is at its max HP (T2b)", _check)
-        price = cost if cost > HP_CHARGE_MIN else HP_CHARGE_MIN
+        price = t.hp_charge_price[top]  # max(HP_CHARGE_MIN, deployment cost)
         if self.ap < price:
             return self._refuse(f"HP Charge costs {price} AP, {self.ap} AP available (T2b)", _check)
         if _check:

@@ -19,6 +19,8 @@ MALE, FEMALE = 0, 1
 
 # Stacking relations between an ally's top card and a hand card (M2, M3).
 NO_STACK, GROWTH, FOCUS = 0, 1, 2
+HP_CHARGE_MIN = 5  # T2b: HP Charge costs at least this much AP
+
 # Bits of a stacking entry's `special` field (see DeckTables.stack_rows).
 STACK_TRIGGERS, STACK_NAMING = 1, 2
 
@@ -233,6 +235,8 @@ class DeckTables:
                  | (STACK_NAMING if self.kind[t] == NAMELESS else 0))
                 for c in range(n))
             for t in range(n))
+        # What HP Charge costs for an ally topped by each card: max(5, deployment cost) (T2b).
+        self.hp_charge_price = tuple(max(HP_CHARGE_MIN, c) for c in self.cost)
         # The tables a policy's inner loop reads, in one tuple to unpack at once.
         self.hot = (self.relation_rows, self.name_id, self.kind, self.level, self.cost, self.charge)
 
