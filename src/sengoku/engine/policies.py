@@ -150,6 +150,12 @@ class GreedyPolicy(Policy):
         perimeter = t.board.perimeter
         rows, nid, kind, level, cost, charge = t.hot
         hp_price = t.hp_charge_price
+        deploy_key = t.policy_cache.get("greedy_deploy_key")
+        if deploy_key is None:
+            # Which new name to deploy first: Nameless last, then (with the count of its name's
+            # cards in hand in bits 15-19) the lowest level, then the lowest cost.
+            deploy_key = t.policy_cache["greedy_deploy_key"] = tuple(
+                (kind[c] == NAMELESS) << 20 | level[c] << 10 | cost[c] for c in range(t.n))
         stack, deploy, charge_cards, hp_charge = state.stack, state.deploy, state.charge_cards, state.hp_charge
         stack_target, free_perimeter = state.stack_target, state.free_perimeter
         keep_for_next_turn, use_hp_charge, move_for_room = self.keep_for_next_turn, self.hp_charge, self.move_for_room
@@ -281,18 +287,24 @@ class GreedyPolicy(Policy):
                 drew = False
                 while fresh:
                     ap = state.ap
-                    best_c, best_key = -1, 1 << 30
-                    for c in fresh:
-                        if cost[c] <= ap:
-                            same = 0
-                            for d in fresh:
-                                if nid[d] == nid[c]:
-                                    same += 1
-                            key = (kind[c] == NAMELESS) << 20 | (15 - same) << 15 | level[c] << 10 | cost[c]
-                            if key < best_key:
-                                best_c, best_key = c, key
-                    if best_c < 0:
-                        break
+                    if len(fresh) == 1:
+                        best_c = fresh[0]
+                        if cost[best_c] > ap:
+                            break
+                    else:
+                        best_c, best_key = -1, 1 << 30
+                        for c in fresh:
+                            if cost[c] <= ap:
+                                name = nid[c]
+                                same = 0
+                                for d in fresh:
+                                    if nid[d] == name:
+                                        same += 1
+                                key = deploy_key[c] | (15 - same) << 15
+                                if key < best_key:
+                                    best_c, best_key = c, key
+                        if best_c < 0:
+                            break
                     dest: int | None
                     if state.command_zone is None and level[best_c] == 1:
                         dest = COMMAND_ZONE
@@ -305,7 +317,7 @@ class GreedyPolicy(Policy):
                     expected = len(hand) - 1
                     ally = deploy(hand.index(best_c), dest)
                     fresh.remove(best_c)
-                    if kind[best_c] != NAMELESS:
+                    if fresh and kind[best_c] != NAMELESS:
                         name = nid[best_c]
                         namesakes = [d for d in fresh if nid[d] == name]
                         if namesakes:

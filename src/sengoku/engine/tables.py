@@ -237,6 +237,8 @@ class DeckTables:
             for t in range(n))
         # What HP Charge costs for an ally topped by each card: max(5, deployment cost) (T2b).
         self.hp_charge_price = tuple(max(HP_CHARGE_MIN, c) for c in self.cost)
+        # Per-deck tables a policy derives once and keeps here (by its own key).
+        self.policy_cache: dict[str, object] = {}
         # The tables a policy's inner loop reads, in one tuple to unpack at once.
         self.hot = (self.relation_rows, self.name_id, self.kind, self.level, self.cost, self.charge)
 
