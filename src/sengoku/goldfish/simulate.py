@@ -76,31 +76,35 @@ def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     seed = plan.seed
     hands: list[int] = []
     rows: list[tuple[int, ...]] = []
-    firsts: list[tuple[int | None, int | None]] = []
+    first3: list[int | None] = []
+    first4: list[int | None] = []
     skipped = 0
     for i in range(start, stop):
         rng.seed(run_seed(seed, i))
-        g = play_game(tables, policy, rng, turns=turns, going_first=first, commander=cmd)
+        g = play_game(tables, policy, rng, turns, first, cmd)
         hands.append(sum(map(packed, g.opening_hand)))
-        rows.extend(g.turns)
-        firsts.append((g.first_level3, g.first_level4))
-        skipped += _skipped(g.skipped_abilities)
+        rows += g.turns
+        first3.append(g.first_level3)
+        first4.append(g.first_level4)
+        s = g.skipped_abilities
+        skipped += s if s.__class__ is int else _skipped(s)
         if len(hands) >= BATCH:
-            _fold(tally, hands, rows, firsts)
-    _fold(tally, hands, rows, firsts)
+            _fold(tally, hands, rows, first3, first4)
+    _fold(tally, hands, rows, first3, first4)
     tally.skipped_abilities = skipped
     return tally
 
 
-def _fold(tally: Tally, hands: list[int], rows: list[tuple[int, ...]], firsts: list[tuple[Any, Any]]) -> None:
+def _fold(tally: Tally, hands: list[int], rows: list[tuple[int, ...]], first3: list[Any], first4: list[Any]) -> None:
     tally.runs += len(hands)
     tally.hands.update(hands)
     tally.curve.add_rows(rows)
-    tally.first_level3.update(f[0] for f in firsts)
-    tally.first_level4.update(f[1] for f in firsts)
+    tally.first_level3.update(first3)
+    tally.first_level4.update(first4)
     hands.clear()
     rows.clear()
-    firsts.clear()
+    first3.clear()
+    first4.clear()
 
 
 def chunks(runs: int, parts: int) -> list[tuple[int, int]]:
