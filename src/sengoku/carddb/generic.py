@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from sengoku.carddb.models import Meta
 from sengoku.carddb.problems import Problem
 
 # meta.game -> its schema file; merged into `sengoku.carddb.load.SCHEMAS`.
@@ -40,15 +41,7 @@ class GenericCard(BaseModel):
         return self.model_dump(mode="json")
 
 
-class GenericMeta(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    game: str
-    name: str
-    version: str
-    sample: bool = False
-    description: str | None = None
-    source: str | None = None
+GenericMeta = Meta  # every game's database carries the same metadata
 
 
 class GenericCardDatabase(BaseModel):
