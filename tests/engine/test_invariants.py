@@ -174,6 +174,31 @@ def test_same_seed_same_game(standard, ultimate, name):
     assert len(games) > 15  # different seeds, different games
 
 
+class _PhasesOnly:
+    """A policy as a plain object: only charge_phase(state) and main_phase(state), no bind."""
+
+    def __init__(self, name):
+        self.inner = make_policy(name)
+
+    def charge_phase(self, state):
+        self.inner.charge_phase(state)
+
+    def main_phase(self, state):
+        self.inner.main_phase(state)
+
+
+@pytest.mark.parametrize("name", ["greedy", "charge"])
+def test_phases_bound_once_per_game_play_as_the_plain_methods(standard, ultimate, name):
+    # play_game binds a policy's phases once per game (Policy.bind); the plain methods bind
+    # afresh every phase. Same seed, same game: the binding keeps no memory of its own.
+    for t in (standard, ultimate):
+        for seed in range(25):
+            for first in (True, False):
+                a = play_game(t, name, random.Random(seed), turns=8, going_first=first)
+                b = play_game(t, _PhasesOnly(name), random.Random(seed), turns=8, going_first=first)
+                assert a == b
+
+
 def test_record_shape_and_opening_hand(standard):
     cmd = choose_commander(standard)
     g = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd)

@@ -46,7 +46,10 @@ For finer control, `GameState` (the rules: setup on construction, `begin_turn`,
 `end_charge_phase`, `end_turn`, one checked method per action with its `can_<action>` twin,
 `legal_actions()` / `apply()` for enumerating policies, targeted questions `stack_target` and
 `free_perimeter` for fast ones) and the combat arithmetic in `sengoku.engine.combat`. A policy
-is any object with `charge_phase(state)` and `main_phase(state)` (see `Policy`). The engine's
+is any object with `charge_phase(state)` and `main_phase(state)` (see `Policy`); one that also
+has `bind(state)` returns both phases as calls without arguments, prepared once per game
+(`play_game` uses them; greedy looks its tables and zones up there). Per-deck facts a policy
+derives once may be kept in `tables.policy_cache`. The engine's
 own decisions where SPEC is silent are listed in `sengoku.engine.state`'s docstring.
 """
 

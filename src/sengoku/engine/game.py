@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 
 from sengoku.engine.errors import EngineError
 from sengoku.engine.policies import Policy, make_policy
@@ -39,7 +40,11 @@ def play_game(tables: DeckTables, policy: Policy | str, rng: random.Random, turn
     state = GameState(tables, rng, going_first, commander)
     record: list[tuple[int, ...]] = []
     first3 = first4 = None
-    charge_phase, main_phase = policy.bind(state)
+    bind = getattr(policy, "bind", None)  # a Policy prepares its phases once per game
+    if bind is not None:
+        charge_phase, main_phase = bind(state)
+    else:
+        charge_phase, main_phase = partial(policy.charge_phase, state), partial(policy.main_phase, state)
     for turn in range(1, turns + 1):
         state.begin_turn()
         charge_phase()
