@@ -25,7 +25,9 @@ class DataError(SengokuError):
     column: int | None = None
 
     def __str__(self) -> str:
-        where = str(self.path) if self.path is not None else "<input>"
+        if self.path is None:  # an option or a name, not a file: the message says which
+            return self.message
+        where = str(self.path)
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:

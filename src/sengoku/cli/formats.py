@@ -29,7 +29,10 @@ def formats(
     from sengoku.formats.load import formats_dir, list_formats
     from sengoku.formats.model import FormatError, parse_as_of
 
-    day = parse_as_of(as_of)
+    try:
+        day = parse_as_of(as_of)
+    except FormatError as exc:  # name the option, as `validate --as-of` does
+        raise FormatError("--as-of", exc.message) from None
     found = list_formats(db)
     rows = []
     for fmt in found:
