@@ -27,3 +27,20 @@ def test_option_errors_have_no_placeholder_path(cli, args: list[str], says: str)
     assert says in err
     assert "<input>" not in err
     assert out == ""
+
+
+def test_formats_with_a_missing_db_is_unusable_input(cli, tmp_path, monkeypatch) -> None:
+    missing = tmp_path / "no-such-db"
+    code, out, err = cli("formats", "--db", str(missing))
+    assert (code, out) == (2, "")
+    assert f"{missing}: no such card database" in err
+    monkeypatch.setenv("SENGOKU_DB", str(missing))
+    code, out, err = cli("formats", "--json")
+    assert (code, out) == (2, "")
+    assert str(missing) in err
+
+
+def test_formats_of_a_db_without_formats_folder_is_an_empty_list(cli, tmp_path) -> None:
+    (tmp_path / "cards.json").write_text("{}", encoding="utf-8")
+    code, out, err = cli("formats", "--db", str(tmp_path), "--json")
+    assert (code, out.strip()) == (0, "[]")

@@ -33,6 +33,13 @@ def formats(
         day = parse_as_of(as_of)
     except FormatError as exc:  # name the option, as `validate --as-of` does
         raise FormatError("--as-of", exc.message) from None
+    from sengoku.errors import DataError
+    from sengoku.paths import default_card_db
+
+    # A --db (or $SENGOKU_DB) that does not exist is unusable input (exit 2), not "no formats".
+    folder = db if db is not None else default_card_db()
+    if not folder.exists():
+        raise DataError(folder, "no such card database folder or file")
     found = list_formats(db)
     rows = []
     for fmt in found:
