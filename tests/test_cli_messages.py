@@ -44,3 +44,18 @@ def test_formats_of_a_db_without_formats_folder_is_an_empty_list(cli, tmp_path) 
     (tmp_path / "cards.json").write_text("{}", encoding="utf-8")
     code, out, err = cli("formats", "--db", str(tmp_path), "--json")
     assert (code, out.strip()) == (0, "[]")
+
+
+def test_import_with_an_unusable_db_says_why(cli, tmp_path) -> None:
+    listing = tmp_path / "list.txt"
+    listing.write_text("3 Soma Lv1\n", encoding="utf-8")
+    missing = tmp_path / "nope"
+    code, out, err = cli("import", str(listing), "--db", str(missing))
+    assert (code, out) == (2, "")
+    assert err.strip() == f"error: {missing}: no such card database file"
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"meta": {},\n  "cards": [,]}', encoding="utf-8")
+    code, out, err = cli("import", str(listing), "--db", str(broken))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: {broken}:2:")  # the line of the JSON error
+    assert "entries sorted by" not in err  # fmt's own fallback note does not leak into import

@@ -50,8 +50,12 @@ def import_(
     source = "<stdin>" if str(file) == "-" else str(file)
     text = sys.stdin.read() if str(file) == "-" else read_text_list(file)
     _, cards, ctx_notes = game_context("sengoku-yugi", db)
-    if cards is None:
-        raise DataError(db, "cannot read the card database: " + "; ".join(ctx_notes))
+    if cards is None:  # say why, as the other commands do (fmt's fallback note is not for import)
+        from sengoku.carddb.load import read_json, resolve_cards_file
+
+        cards_file = resolve_cards_file(db)  # a missing file or folder: DataError naming it
+        read_json(cards_file)  # not JSON: DataError with line and column
+        raise DataError(cards_file, "cannot read the card database: no `cards` list of card objects")
     result = import_text(text, cards, mode=mode, name=name, source=source)
     for problem in result.problems:
         typer.echo(f"{source}:{problem.line}: {problem.message}: {problem.text.strip()!r}", err=True)
