@@ -52,7 +52,7 @@ def goldfish_command(
     deck: Optional[Path] = typer.Argument(
         None, help="The decklist (TOML) to simulate. Default: the bundled default deck "
         "(decklists/default.toml).", show_default=False),
-    runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (at least 1)."),
+    runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (1 to 10,000,000)."),
     turns: int = typer.Option(8, "--turns", "-t", help="Turns played in each game (1 to 200)."),
     seed: int = typer.Option(0, "--seed", help="Master seed. Run i uses its own stream derived from "
                              "(seed, i), so the same inputs and seed give byte-identical JSON for any --jobs."),
@@ -94,16 +94,27 @@ def goldfish_command(
     from sengoku.goldfish.api import InvalidDeckError, goldfish
     from sengoku.goldfish.simulate import default_jobs
 
-    # Option values are checked by the library (GoldfishError: a message and exit 2).
+    from sengoku.errors import DataError
+    from sengoku.goldfish.other_games import MAX_RUNS
+
+    # Option values are checked by the library (GoldfishError: a message and exit 2); the CLI adds
+    # what only it can judge. A run count no one can wait for (10**23 ran until killed) is refused
+    # with the same bound as the other games' opening-hand path.
+    if runs > MAX_RUNS:
+        raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
         from sengoku.goldfish.plot import plot_format, require_matplotlib
 
         plot_format(plot)
+        if plot.is_dir():
+            raise DataError(plot, "is a folder; give a .png or .svg file name")
+        if not plot.parent.is_dir():
+            raise DataError(plot, f"cannot write: no such folder {plot.parent}")
         require_matplotlib()
 
     show_progress = not as_json and runs * turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
     started = time.perf_counter()
-    n_jobs = jobs or default_jobs()
+    n_jobs = default_jobs() if jobs is None else jobs  # --jobs 0 is refused by the library, not "all cores"
     try:
         if show_progress:
             result = _with_progress(runs, lambda progress: goldfish(

@@ -1,0 +1,38 @@
+"""goldfish option values a user can get wrong: refused up front (exit 2), before any game is played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def test_plot_into_a_missing_folder_is_refused_before_simulating(cli, tmp_path: Path) -> None:
+    target = tmp_path / "no-such-folder" / "curve.svg"
+    r = cli("goldfish", "--runs", "10", "--turns", "1", "--plot", str(target))
+    assert r.code == 2
+    assert str(target) in r.err and "no such folder" in r.err
+    assert r.out == ""  # no report printed before the refusal
+    assert "games ×" not in r.err  # and no games played
+
+
+def test_plot_onto_a_folder_is_refused(cli, tmp_path: Path) -> None:
+    folder = tmp_path / "curve.svg"
+    folder.mkdir()
+    r = cli("goldfish", "--runs", "10", "--turns", "1", "--plot", str(folder))
+    assert (r.code, r.out) == (2, "")
+    assert "is a folder" in r.err
+
+
+@pytest.mark.parametrize("jobs", ["0", "-3"])
+def test_jobs_below_one_is_a_usage_error(cli, jobs: str) -> None:
+    r = cli("goldfish", "--runs", "10", "--turns", "1", "--jobs", jobs)
+    assert (r.code, r.out) == (2, "")
+    assert f"jobs must be at least 1, not {jobs}" in r.err
+
+
+def test_absurd_runs_are_refused_like_other_games(cli) -> None:
+    # 10**23 games would run for geological time; the other games' path already caps --runs.
+    r = cli("goldfish", "--runs", str(10**23), "--json")
+    assert (r.code, r.out) == (2, "")
+    assert "--runs must be from 1 to 10,000,000" in r.err
