@@ -52,6 +52,13 @@ def fmt(
     from sengoku.decklist.fmt import canonical_decklist, fmt_decklist
     from sengoku.errors import DataError
 
+    if db is not None:
+        # An explicit --db that cannot be read is unusable input: without it fmt would fall back
+        # to sorting by level and name only and rewrite every file in a different order.
+        from sengoku.carddb.load import read_json, resolve_cards_file
+
+        read_json(resolve_cards_file(db))
+
     changed = unusable = same = 0
     for path in toml_files(paths):
         try:
