@@ -6,6 +6,7 @@ names), so the same query serves `--json` output and other games' databases alik
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,11 +85,16 @@ class CardQuery:
             if want is not None and card.get(field) != want:
                 return False
         if self.text:
-            needle = self.text.casefold()
+            needle = _fold(self.text)
             # The name is what users type; an exact id also finds its card.
-            if needle not in str(card.get("name", "")).casefold() and needle != str(card.get("id", "")).casefold():
+            if needle not in _fold(card.get("name", "")) and needle != _fold(card.get("id", "")):
                 return False
         return True
+
+
+def _fold(text: object) -> str:
+    """Compare names as decklists and `import` do: NFKC (full-width forms, accents), case, spaces."""
+    return " ".join(unicodedata.normalize("NFKC", str(text)).casefold().split())
 
 
 def card_dicts(db: CardDatabase) -> list[dict[str, Any]]:
