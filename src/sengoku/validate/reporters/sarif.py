@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import quote
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -17,7 +18,9 @@ def _uri(path: str | None) -> str:
     if not path:
         return "decklist"
     p = Path(path)
-    return p.as_uri() if p.is_absolute() else p.as_posix()
+    # A URI reference: spaces, '%', ',' and non-ASCII letters in a relative path are percent-encoded,
+    # as `as_uri()` already does for an absolute one.
+    return p.as_uri() if p.is_absolute() else quote(p.as_posix())
 
 
 def as_dict(run: Any) -> dict[str, Any]:
