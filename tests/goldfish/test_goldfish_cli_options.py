@@ -36,3 +36,13 @@ def test_absurd_runs_are_refused_like_other_games(cli) -> None:
     r = cli("goldfish", "--runs", str(10**23), "--json")
     assert (r.code, r.out) == (2, "")
     assert "--runs must be from 1 to 10,000,000" in r.err
+
+
+def test_another_games_db_for_the_engine_is_a_clear_error(cli) -> None:
+    from sengoku.paths import data_dir
+
+    senjutsu = data_dir("card_db") / "senjutsu"
+    r = cli("goldfish", "--runs", "10", "--turns", "1", "--db", str(senjutsu))
+    assert (r.code, r.out) == (2, "")
+    assert "Traceback" not in r.err
+    assert str(senjutsu / "cards.json") in r.err and "a senjutsu card database" in r.err

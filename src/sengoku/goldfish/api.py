@@ -53,7 +53,13 @@ def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
     from sengoku.carddb.load import load_card_db
     from sengoku.carddb.models import CardDatabase
 
-    return db if isinstance(db, CardDatabase) else load_card_db(db)
+    loaded = db if isinstance(db, CardDatabase) else load_card_db(db)
+    if not isinstance(loaded, CardDatabase):  # another game's database (issue 5) has no characters to play
+        from sengoku.errors import DataError
+
+        raise DataError(loaded.path, f"a {loaded.meta.game} card database; the goldfish engine plays "
+                        "SENGOKU YUGI decks, so --db must be a SENGOKU YUGI card database")
+    return loaded
 
 
 def validate(deck: Decklist | Path | str | None, db: CardDatabase,
