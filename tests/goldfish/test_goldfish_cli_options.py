@@ -46,3 +46,14 @@ def test_another_games_db_for_the_engine_is_a_clear_error(cli) -> None:
     assert (r.code, r.out) == (2, "")
     assert "Traceback" not in r.err
     assert str(senjutsu / "cards.json") in r.err and "a senjutsu card database" in r.err
+
+
+@pytest.mark.parametrize("typed", ["kagetora", "ＫＡＧＥＴＯＲＡ", " Kagetora "])
+def test_commander_and_want_names_are_read_like_decklist_names(cli, typed: str) -> None:
+    import json
+
+    r = cli("goldfish", "--runs", "20", "--turns", "1", "--json", "--commander", typed, "--want", typed + ":1")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert data["commander"]["name"] == "Kagetora" and data["commander"]["chosen"] == "named"
+    assert [p["event"] for p in data["opening_hand"]["probabilities"]][3] == "want:Kagetora:1"

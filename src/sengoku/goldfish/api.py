@@ -146,6 +146,12 @@ def goldfish(
     wanted = resolve_wants(wants, (c.name for c in characters.values()))
 
     tables = compile_deck(card_db, sections, mode=mode)
+    if commander is not None:  # the name as a decklist would read it (case, full-width forms, spaces)
+        from sengoku.goldfish.wants import fold
+
+        in_deck = {fold(characters[cid].name): characters[cid].name
+                   for cid in sections.get("main", {}) if cid in characters}
+        commander = in_deck.get(fold(commander), commander)
     cmd = choose_commander(tables, name=commander)  # S1
     cmd_card = characters[tables.card_id[cmd]]
 

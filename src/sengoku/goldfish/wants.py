@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -41,17 +42,22 @@ def parse_want(text: str) -> Want:
     return Want(name, copies)
 
 
+def fold(name: str) -> str:
+    """A name as decklists compare it: NFKC (full-width forms, accents), case, inner spaces."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 def resolve_wants(wants: Iterable[Want | str], names: Iterable[str]) -> list[Want]:
     """Match each want to a character name of the card DB (case-insensitively); refuse unknowns.
 
     `names` are the names a want may use (the database's Character cards).
     """
-    known = {n.casefold(): n for n in names}
+    known = {fold(n): n for n in names}
     out: list[Want] = []
     seen: set[str] = set()
     for want in wants:
         w = parse_want(want) if isinstance(want, str) else want
-        name = known.get(w.name.casefold())
+        name = known.get(fold(w.name))
         if name is None:
             close = difflib.get_close_matches(w.name, sorted(known.values()), n=3)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
