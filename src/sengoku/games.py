@@ -71,8 +71,14 @@ def read_game_file(path: Path | str) -> Game:
     sections = raw.get("sections")
     if not isinstance(game_id, str) or not isinstance(sections, list) or not sections:
         raise DataError(path, "a game rule file needs `game` (a string) and `sections` (a non-empty array)")
+    # A wrong type for `keys` or `max_count` is left to the schema check (rule_file_problems), which
+    # reports it with the other problems; reading must not crash on it first.
+    raw_keys = raw.get("keys") or {}
+    max_count = raw.get("max_count", DEFAULT_MAX_COUNT)
+    if not isinstance(max_count, int) or isinstance(max_count, bool):
+        max_count = DEFAULT_MAX_COUNT
     keys = {}
-    for name, spec in (raw.get("keys") or {}).items():
+    for name, spec in (raw_keys if isinstance(raw_keys, dict) else {}).items():
         if not isinstance(spec, dict):
             raise DataError(path, f"keys.{name} must be a table")
         keys[name] = KeySpec(
@@ -92,7 +98,7 @@ def read_game_file(path: Path | str) -> Game:
         rule_file=path,
         sections=tuple(str(s) for s in sections),
         keys=keys,
-        max_count=int(raw.get("max_count", DEFAULT_MAX_COUNT)),
+        max_count=max_count,
         sample=bool(raw.get("sample", False)),
         raw=raw,
     )
