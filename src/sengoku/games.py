@@ -83,8 +83,8 @@ def read_game_file(path: Path | str) -> Game:
             raise DataError(path, f"keys.{name} must be a table")
         keys[name] = KeySpec(
             name=name,
-            type=spec.get("type", "string"),
-            values=tuple(spec.get("values", ())),
+            type=spec["type"] if isinstance(spec.get("type"), str) else "string",  # else: schema problem
+            values=tuple(spec["values"]) if isinstance(spec.get("values"), list) else (),
             min=spec.get("min"),
             max=spec.get("max"),
             default=spec.get("default"),

@@ -15,6 +15,8 @@ from sengoku.paths import data_dir
     ("max_count = [1]", "max_count"),
     ("max_count = true", "max_count"),
     ("keys = [1]", "keys"),
+    ("[keys.mode]\ntype = [1]", "keys.mode.type"),
+    ("[keys.mode]\ntype = \"string\"\nvalues = 3", "keys.mode.values"),
 ])
 def test_wrong_types_in_game_file(cli, tmp_path: Path, line: str, where: str) -> None:
     db = tmp_path / "db"
