@@ -61,6 +61,8 @@ def read_json(path: Path) -> tuple[Any, bytes]:
         return json.loads(text), raw
     except json.JSONDecodeError as exc:
         raise DataError(path, f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    except RecursionError:  # e.g. 100,000 nested arrays: no card database looks like that
+        raise DataError(path, "JSON nested too deeply to be a card database file") from None
 
 
 @lru_cache(maxsize=None)

@@ -603,7 +603,7 @@ def game_context(game: str, db: Path | str | None = None) -> tuple[tuple[str, ..
     try:
         data = json.loads(cards_file.read_text(encoding="utf-8-sig"))
         cards = [c for c in data["cards"] if isinstance(c, dict)]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         notes.append(f"cannot read the card database {cards_file}; entries sorted by level and name only")
         return sections, None, notes
     return sections, cards, notes

@@ -26,7 +26,7 @@ def _db_cards(folder: Path) -> tuple[str | None, list[dict[str, Any]] | None, st
         cards = [c for c in data["cards"] if isinstance(c, dict)]
         game = data.get("meta", {}).get("game") if isinstance(data.get("meta"), dict) else None
         return game, cards, None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         return None, None, f"cannot read {cards_file} ({exc.__class__.__name__}), so card ids were not checked"
 
 
