@@ -669,15 +669,20 @@ def canonical_decklist(
 
 def read_text(path: Path | str) -> str:
     """Read a decklist file as text; raise DataError when it cannot be read or is not UTF-8."""
+    from sengoku.decklist.read import MAX_BYTES
+
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        with open(p, "rb") as f:  # bounded: a device or pipe has no size to check and may never end
+            raw = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise DataError(p, "no such file") from None
     except IsADirectoryError:
         raise DataError(p, "is a folder, not a decklist file") from None
     except OSError as exc:
         raise DataError(p, f"cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:  # the validator's limit: a decklist is at most 1 MB
+        raise DataError(p, f"over {MAX_BYTES // 1_000_000} MB, too big for a decklist; file left as it was")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

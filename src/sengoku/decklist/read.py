@@ -61,7 +61,11 @@ def read_decklist(path: Path | str, games: Mapping[str, Game] | None = None) -> 
             if size > MAX_BYTES:
                 return Decklist(path=str(p)), [_v(f"the file is {size / 1e6:.1f} MB; a decklist is at most "
                                                   f"{MAX_BYTES // 1_000_000} MB (not read)", (1, 1))]
-            data = f.read()
+            # Bounded: a device or pipe (/dev/zero, a FIFO) has no size to check and never ends.
+            data = f.read(MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                return Decklist(path=str(p)), [_v(f"the file is over {MAX_BYTES // 1_000_000} MB; a decklist is "
+                                                  f"at most {MAX_BYTES // 1_000_000} MB (not read)", (1, 1))]
     except FileNotFoundError:
         raise DataError(p, "no such decklist file") from None
     except IsADirectoryError:

@@ -287,9 +287,10 @@ def read_text_list(path: Path | str) -> str:
     try:
         if p.is_dir():
             raise DataError(p, "is a folder, not a text decklist")
-        if p.stat().st_size > MAX_BYTES:
+        with open(p, "rb") as f:  # bounded: a device or pipe has no size to check and may never end
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
             raise DataError(p, f"the file is larger than {MAX_BYTES // 1_000_000} MB; a decklist is not")
-        raw = p.read_bytes()
     except FileNotFoundError:
         raise DataError(p, "no such file") from None
     except OSError as exc:
