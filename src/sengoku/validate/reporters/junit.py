@@ -9,12 +9,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, TextIO
 
-from sengoku.validate.reporters.text import location
+from sengoku.validate.reporters.text import location, printable
 
 
 def _line(path: str | None, v: Any) -> str:
     cards = f" [{', '.join(v.cards)}]" if v.cards else ""
-    return f"{location(path, v.line, v.column)} {v.severity} {v.rule} {v.message}{cards}"
+    return printable(f"{location(path, v.line, v.column)} {v.severity} {v.rule} {v.message}{cards}")
 
 
 def write(run: Any, stream: TextIO) -> None:
@@ -26,12 +26,12 @@ def write(run: Any, stream: TextIO) -> None:
                           failures=str(summary["failed"]), errors="0", skipped="0")
     for result in run.results:
         case = ET.SubElement(suite, "testcase", classname=f"sengoku.validate.{result.game}",
-                             name=result.path or "<decklist>")
+                             name=printable(result.path or "<decklist>"))  # XML 1.0 forbids control characters
         failing = [v for v in result.violations if v.severity == "error" or run.strict]
         if not result.passed(run.strict):
             first = failing[0]
             failure = ET.SubElement(case, "failure", type=first.rule,
-                                    message=f"{len(failing)} problem(s); first: {first.rule}: {first.message}")
+                                    message=printable(f"{len(failing)} problem(s); first: {first.rule}: {first.message}"))
             failure.text = "\n".join(_line(result.path, v) for v in failing)
         rest = [v for v in result.violations if v not in failing]
         if rest:

@@ -5,14 +5,29 @@ Coloured with rich when the stream is a terminal; plain otherwise (so it can be 
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, TextIO
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
 
 
+def printable(text: str) -> str:
+    """Escape control and format characters (a newline, ESC, a bidi override) as repr() would.
+
+    A decklist's unknown card name is shown as typed: raw, an ESC could recolour the organiser's
+    terminal, a newline would split the one-line-per-violation format, and both are invalid in XML.
+    """
+    if text.isprintable():
+        return text
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in _HIDDEN else c for c in text)
+
+
+_HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
+
+
 def location(path: str | None, line: int | None, column: int | None) -> str:
     """Return `path:line:col`, leaving out what is unknown."""
-    where = path or "<decklist>"
+    where = printable(path) if path else "<decklist>"
     if line is not None:
         where += f":{line}"
         if column is not None:
@@ -39,7 +54,8 @@ def write(run: Any, stream: TextIO) -> None:
             continue
         for v in result.violations:
             line = Text.assemble((location(result.path, v.line, v.column), "bold"), " ",
-                                 (v.severity, _STYLE.get(v.severity, "")), " ", (v.rule, "cyan"), " ", v.message)
+                                 (v.severity, _STYLE.get(v.severity, "")), " ", (v.rule, "cyan"), " ",
+                                 printable(v.message))
             if v.cards:
-                line.append(f" [{', '.join(v.cards)}]", "dim")
+                line.append(printable(f" [{', '.join(v.cards)}]"), "dim")
             console.print(line)
