@@ -114,9 +114,26 @@ class Validator:
             if fmt_violations:
                 result.violations.extend(fmt_violations)
                 result.violations.sort(key=lambda v: (v.line is None, v.line or 0, v.column or 0))
-            result.format = getattr(self._formats.get(self._format_key(fmt_arg, checker)), "name", None) or (
-                fmt_arg if isinstance(fmt_arg, str) else result.format)
+            key = self._format_key(fmt_arg, checker)
+            if key in self._formats and self._formats[key] is None:
+                result.format = None
+                result.info["format"] = f"format {str(fmt_arg)!r} belongs to another game; not applied"
+            else:
+                result.format = getattr(self._formats.get(key), "name", None) or (
+                    fmt_arg if isinstance(fmt_arg, str) else result.format)
         return result
+
+    def _format_of_another_game(self, fmt: Any, load_format: Any, game_id: str) -> bool:
+        """Tell whether a named format belongs to another known game (its card database folder has it)."""
+        for other in self.games.values():
+            if other.id == game_id:
+                continue
+            try:
+                load_format(fmt, other.folder)
+            except DataError:
+                continue
+            return True
+        return False
 
     @staticmethod
     def _format_key(fmt: Any, checker: Checker) -> tuple[str, str]:
@@ -138,11 +155,19 @@ class Validator:
                 try:
                     self._formats[key] = load_format(fmt, checker.catalog.folder)
                 except DataError as exc:
-                    if explicit:
+                    if explicit and self._format_of_another_game(fmt, load_format, deck.game):
+                        self._formats[key] = None  # a --format for one game leaves the other games' decks alone
+                    elif explicit:
                         raise
-                    return [Violation(FORMAT_UNKNOWN, "error", f"format {fmt!r}: {exc.message}", pos[0], pos[1])]
+                    else:
+                        return [Violation(FORMAT_UNKNOWN, "error", f"format {fmt!r}: {exc.message}",
+                                          pos[0], pos[1])]
             else:
                 self._formats[key] = fmt
+        if explicit and getattr(self._formats[key], "game", deck.game) != deck.game:
+            self._formats[key] = None
+        if self._formats[key] is None:
+            return []
         try:
             return list(format_violations(self._formats[key], resolved, checker.catalog.cards, self.as_of))
         except DataError as exc:  # e.g. no list of the format in force on --as-of
