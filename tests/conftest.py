@@ -42,3 +42,17 @@ def scratch_db(tmp_path: Path) -> Path:
     shutil.copy(BUNDLED / "cards.json", folder / "cards.json")
     (folder / "formats").mkdir()
     return folder
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory):
+    """Keep the checked-files memory (sengoku.carddb.checked) of test runs out of ~/.cache."""
+    import os
+
+    old = os.environ.get("SENGOKU_CACHE_DIR")
+    os.environ["SENGOKU_CACHE_DIR"] = str(tmp_path_factory.mktemp("sengoku-cache"))
+    yield
+    if old is None:
+        os.environ.pop("SENGOKU_CACHE_DIR", None)
+    else:
+        os.environ["SENGOKU_CACHE_DIR"] = old

@@ -215,11 +215,16 @@ def board_file(db_folder: Path | str | None = None) -> Path:
 
 def load_board(db_folder: Path | str | None = None) -> Board:
     """Load and check the board geometry of a card DB folder (default: $SENGOKU_DB, else bundled)."""
+    from sengoku.carddb.checked import pass_key, passed_before, remember_pass
     from sengoku.carddb.load import read_json
+    from sengoku.paths import schema_path
 
     path = board_file(db_folder)
-    problems = [p for p in check_board_file(path) if p.severity == "error"]
-    if problems:
-        raise BoardError(path, problems)
-    data, _ = read_json(path)
+    data, raw = read_json(path)
+    key = pass_key(raw, schema_path(BOARD_SCHEMA))
+    if not passed_before(key):
+        problems = [p for p in check_board_file(path) if p.severity == "error"]
+        if problems:
+            raise BoardError(path, problems)
+        remember_pass(key)
     return Board.from_mapping(data, path=str(path))

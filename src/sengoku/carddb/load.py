@@ -286,11 +286,18 @@ def load_card_db(path: Path | str | None = None) -> "CardDatabase":
     """Load and check a card database (file, folder, or the bundled/$SENGOKU_DB default)."""
     from sengoku.carddb.models import CardDatabase
 
+    from sengoku.carddb.checked import pass_key, passed_before, remember_pass
+
     cards_file = resolve_cards_file(path)
     data, raw = read_json(cards_file)
-    problems = [p for p in check_data(str(cards_file), data, _decode(raw)) if p.severity == "error"]
-    if problems:
-        raise CardDBError(cards_file, problems)
+    game = _game_of(data)
+    key = pass_key(raw, schema_path(SCHEMAS[game])) if game in SCHEMAS else None
+    if key is None or not passed_before(key):
+        problems = [p for p in check_data(str(cards_file), data, _decode(raw)) if p.severity == "error"]
+        if problems:
+            raise CardDBError(cards_file, problems)
+        if key is not None:
+            remember_pass(key)
     if _game_of(data) != "sengoku-yugi":  # issue 5: the other games' cards share one generic model
         from sengoku.carddb.generic import GenericCardDatabase as CardDatabase  # type: ignore[assignment]
     db = CardDatabase.model_validate(

@@ -186,7 +186,26 @@ def _rule_line(path: Path, index: int) -> int | None:
 
 
 def rule_file_problems(game: Game) -> list[str]:
-    """Return every problem of a game rule file: schema errors, then vocabulary errors."""
+    """Return every problem of a game rule file: schema errors, then vocabulary errors.
+
+    A rule file whose bytes passed before is not checked again (`sengoku.carddb.checked`).
+    """
+    from sengoku.carddb.checked import pass_key, passed_before, remember_pass
+    from sengoku.paths import schema_path
+
+    try:
+        key: str | None = pass_key(Path(game.rule_file).read_bytes(), schema_path(SCHEMA_FILE))
+    except OSError:
+        key = None
+    if key is not None and passed_before(key):
+        return []
+    problems = _rule_file_problems(game)
+    if not problems and key is not None:
+        remember_pass(key)
+    return problems
+
+
+def _rule_file_problems(game: Game) -> list[str]:
     problems = [f"{_where(e.absolute_path)}: {e.message}"
                 for e in sorted(_schema_validator().iter_errors(game.raw), key=lambda e: list(map(str, e.absolute_path)))]
     if problems:
