@@ -112,4 +112,4 @@ def test_db_check_cli_checks_game_toml_with_line(tmp_path) -> None:  # type: ign
     assert "cards.json is for 'senjutsu'" in out.stdout
     (tmp_path / "game.toml").write_text("game = [\n")
     out = run("db", "check", str(tmp_path))
-    assert out.returncode == 2 and "not valid TOML" in out.stderr and "Traceback" not in out.stderr
+    assert out.returncode == 2 and "not valid TOML" in out.stdout and "Traceback" not in out.stderr

@@ -258,20 +258,29 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
     report = CheckReport()
     if p.is_dir():
         cards_file = resolve_cards_file(p)
-        report.files.append(str(cards_file))
-        report.problems.extend(check_cards_file(cards_file))
+
+        def each(file: Path, check: Any) -> None:
+            # One unreadable file of a folder is reported with the others' problems, not alone.
+            report.files.append(str(file))
+            try:
+                report.problems.extend(check())
+            except DataError as exc:
+                report.unreadable.append(str(file))
+                report.problems.append(Problem(path=str(file), message=exc.message, line=exc.line,
+                                               code="unreadable"))
+
+        each(cards_file, lambda: check_cards_file(cards_file))
         if (p / BOARD_FILE).is_file():
-            report.files.append(str(p / BOARD_FILE))
-            report.problems.extend(check_board_file(p / BOARD_FILE))
+            each(p / BOARD_FILE, lambda: check_board_file(p / BOARD_FILE))
         format_problems = _format_problems(p)
         if format_problems is not None:
             report.files.extend(str(f) for f in sorted((p / "formats").glob("*.toml")))
             report.problems.extend(format_problems)
-        if (p / "game.toml").is_file():  # issue 5: a game folder's rule file, checks in carddb/gamelist.py
+        if (p / "game.toml").is_file() and str(cards_file) not in report.unreadable:
+            # issue 5: a game folder's rule file, checks in carddb/gamelist.py
             from sengoku.carddb.gamelist import check_game_file
 
-            report.files.append(str(p / "game.toml"))
-            report.problems.extend(check_game_file(p / "game.toml", _game_of(read_json(cards_file)[0])))
+            each(p / "game.toml", lambda: check_game_file(p / "game.toml", _game_of(read_json(cards_file)[0])))
     elif p.name == BOARD_FILE:
         report.files.append(str(p))
         report.problems.extend(check_board_file(p))

@@ -33,6 +33,7 @@ class CheckReport:
 
     problems: list[Problem] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # files that could not be read at all
 
     @property
     def errors(self) -> list[Problem]:

@@ -40,7 +40,8 @@ def check(
 
     Every problem is listed on stdout with the file, line, card id and JSON path, all at once;
     a summary goes to stderr. Exit 0 when clean (warnings allowed), 1 when errors were found,
-    2 when the input cannot be read at all (missing file, not JSON: the line and column are named).
+    2 when the input cannot be read at all (missing file, not JSON: the line and column are named);
+    in a folder, the other files are still checked and reported.
     """
     from sengoku.carddb.load import check_card_db
 
@@ -60,7 +61,7 @@ def check(
     others = [p for p in report.errors if p.path not in report.files]
     if others:  # e.g. format files checked through the hook
         typer.echo(f"{len(others)} error(s) in other files of the database", err=True)
-    exit_with(1 if report.errors else 0)
+    exit_with(2 if report.unreadable else 1 if report.errors else 0)
 
 
 def _print_problems(problems: list) -> None:
