@@ -28,3 +28,11 @@ def test_format_of_one_game_is_not_applied_to_another_games_deck() -> None:
 def test_a_format_no_game_has_is_still_a_usage_error() -> None:
     with pytest.raises(DataError, match="unknown format"):
         validate_paths([SENJUTSU], format="no-such-format")
+
+
+def test_db_of_another_game_is_said(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    run = validate_paths([SENJUTSU], db=ROOT / "card_db" / "sengoku")
+    (result,) = run.results
+    assert result.valid
+    assert result.info["card_db"] == ("--db is a sengoku-yugi card database; this senjutsu deck was "
+                                      "checked against the bundled senjutsu cards")

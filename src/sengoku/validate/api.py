@@ -107,6 +107,10 @@ class Validator:
                 "syntax", "error", f"unknown game {deck.game!r} (known: {', '.join(self.games)})")])
         checker = self.checker(deck.game)
         result, resolution = checker.check_resolved(deck, syntax)
+        if self._own and deck.game not in self._own:  # --db names another game's database
+            own = next(iter(self._own))
+            result.info["card_db"] = (f"--db is a {own} card database; this {deck.game} deck was "
+                                      f"checked against the bundled {deck.game} cards")
         fmt_arg = self.format if self.format is not None else deck.format
         if fmt_arg is not None:
             explicit = self.format is not None

@@ -35,6 +35,11 @@ def location(path: str | None, line: int | None, column: int | None) -> str:
     return where
 
 
+def _kind(result: Any) -> str:
+    # Only SENGOKU YUGI has modes (Standard/Ultimate); the other games are named alone.
+    return f"{result.game}, {result.mode}" if result.game == "sengoku-yugi" else result.game
+
+
 def write(run: Any, stream: TextIO) -> None:
     """Write every file's violations (or that it is valid) to `stream`."""
     from rich.console import Console
@@ -47,10 +52,13 @@ def write(run: Any, stream: TextIO) -> None:
                 shown = "; ".join(f"{k}: {v}" for k, v in values.items())
                 console.print(Text.assemble((location(result.path, None, None), "bold"), " ", ("info", "blue"),
                                             f" {key}: {shown}"))
+            elif isinstance(values, str):  # a note, e.g. a --format or --db that did not apply
+                console.print(Text.assemble((location(result.path, None, None), "bold"), " ", ("info", "blue"),
+                                            f" {printable(values)}"))
         if not result.violations:
             cards = sum(sum(c.values()) for c in result.sections.values())
             console.print(Text.assemble((location(result.path, None, None), "bold"), " ",
-                                        ("valid", "green"), f" ({result.game}, {result.mode}, {cards} cards)"))
+                                        ("valid", "green"), f" ({_kind(result)}, {cards} cards)"))
             continue
         for v in result.violations:
             line = Text.assemble((location(result.path, v.line, v.column), "bold"), " ",
