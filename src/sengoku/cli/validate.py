@@ -46,7 +46,7 @@ def validate(
 
     The report goes to stdout, a one-line summary to stderr.
 
-    Exit 0 when every file is valid (warnings allowed unless --strict), 1 when any file has an error, 2 when a path does not exist, a folder holds no *.toml, or the card database or an option cannot be used.
+    Exit 0 when every file is valid (warnings allowed unless --strict), 1 when any file has an error, 2 when a path does not exist, a folder holds no *.toml, a file cannot be read at all (the others are still reported), or the card database or an option cannot be used.
     """
     import sys
 

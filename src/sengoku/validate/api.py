@@ -186,7 +186,7 @@ class Validator:
         try:
             deck, syntax = read_decklist(path, self.games)
         except DataError as exc:
-            return ValidationResult(path=str(path), violations=[
+            return ValidationResult(path=str(path), unreadable=True, violations=[
                 Violation("syntax", "error", exc.message, exc.line, exc.column)])
         if syntax and deck.game not in self.games:
             return ValidationResult(path=str(path), violations=syntax, game=deck.game)
@@ -207,6 +207,9 @@ class ValidationRun:
 
     @property
     def exit_code(self) -> int:
+        """0 every file passed, 1 a deck breaks a rule, 2 a file could not be read at all."""
+        if any(r.unreadable for r in self.results):
+            return 2
         return 0 if self.ok else 1
 
     def summary(self) -> dict[str, int]:
