@@ -918,17 +918,24 @@ class GameState:
 
     # ---- Ultimate Mode: Contract, Evolution, Release (U2-U5) -------------------------------
 
-    def can_contract(self, fpos: int, i: Any) -> str | None:
-        """Say why familiar hand card `fpos` cannot be contracted to ally `i`, or None (U3)."""
+    def _familiar_hand_action(self, action: str, rule: str, fpos: Any, i: Any) -> tuple[str | None, Any]:
+        """Check what Contract and Evolution share; return (why not, None) or (None, the ally `i`)."""
         if not self.t.ultimate:
-            return "Contract exists only in Ultimate Mode (U3)"
+            return f"{action} exists only in Ultimate Mode ({rule})", None
         if self.phase != MAIN_PHASE:
-            return "Contract happens in the Main Phase (T4)"
+            return f"{action} happens in the Main Phase (T4)", None
         if fpos.__class__ is not int or not 0 <= fpos < len(self.fam_hand):
-            return f"no familiar hand card number {fpos!r}"
+            return f"no familiar hand card number {fpos!r}", None
         a = self._ally(i)
         if a is None:
-            return f"no ally {i!r} in play"
+            return f"no ally {i!r} in play", None
+        return None, a
+
+    def can_contract(self, fpos: int, i: Any) -> str | None:
+        """Say why familiar hand card `fpos` cannot be contracted to ally `i`, or None (U3)."""
+        why, a = self._familiar_hand_action("Contract", "U3", fpos, i)
+        if why:
+            return why
         t = self.t
         f = self.fam_hand[fpos]
         if a[A_REL]:
@@ -954,15 +961,9 @@ class GameState:
 
     def can_evolve(self, fpos: int, i: Any) -> str | None:
         """Say why familiar hand card `fpos` cannot evolve ally `i`'s familiar, or None (U4)."""
-        if not self.t.ultimate:
-            return "Evolution exists only in Ultimate Mode (U4)"
-        if self.phase != MAIN_PHASE:
-            return "Evolution happens in the Main Phase (T4)"
-        if fpos.__class__ is not int or not 0 <= fpos < len(self.fam_hand):
-            return f"no familiar hand card number {fpos!r}"
-        a = self._ally(i)
-        if a is None:
-            return f"no ally {i!r} in play"
+        why, a = self._familiar_hand_action("Evolution", "U4", fpos, i)
+        if why:
+            return why
         t = self.t
         f = self.fam_hand[fpos]
         if a[A_REL]:
