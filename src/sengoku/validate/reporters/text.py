@@ -47,19 +47,16 @@ def write(run: Any, stream: TextIO) -> None:
 
     console = Console(file=stream, highlight=False, soft_wrap=True)
     for result in run.results:
+        where = location(result.path, None, None)
+        notes = [v for v in result.info.values() if isinstance(v, str)]  # e.g. a --format that did not apply
         for key, values in result.info.items():
             if isinstance(values, dict):  # reported values, e.g. champions' starting life
                 shown = "; ".join(f"{k}: {v}" for k, v in values.items())
-                console.print(Text.assemble((location(result.path, None, None), "bold"), " ", ("info", "blue"),
-                                            f" {key}: {shown}"))
-            elif isinstance(values, str):  # a note, e.g. a --format or --db that did not apply
-                console.print(Text.assemble((location(result.path, None, None), "bold"), " ", ("info", "blue"),
-                                            f" {printable(values)}"))
+                console.print(Text.assemble((where, "bold"), " ", ("info", "blue"), f" {key}: {shown}"))
         if not result.violations:
             cards = sum(sum(c.values()) for c in result.sections.values())
-            console.print(Text.assemble((location(result.path, None, None), "bold"), " ",
+            console.print(Text.assemble((where, "bold"), " ",
                                         ("valid", "green"), f" ({_kind(result)}, {cards} cards)"))
-            continue
         for v in result.violations:
             line = Text.assemble((location(result.path, v.line, v.column), "bold"), " ",
                                  (v.severity, _STYLE.get(v.severity, "")), " ", (v.rule, "cyan"), " ",
@@ -67,3 +64,5 @@ def write(run: Any, stream: TextIO) -> None:
             if v.cards:
                 line.append(printable(f" [{', '.join(v.cards)}]"), "dim")
             console.print(line)
+        for note in notes:  # after the file's verdict, which it qualifies
+            console.print(Text.assemble((where, "bold"), " ", ("info", "blue"), f" {printable(note)}"))
