@@ -152,3 +152,12 @@ def test_same_bytes_across_processes_and_hash_seeds() -> None:
         assert done.returncode == 0, done.stderr
         outs.append(done.stdout)
     assert outs[0] == outs[1]
+
+
+def test_choice_words_ignore_case(cli) -> None:
+    r = cli("goldfish", "--runs", "50", "--turns", "2", "--policy", "IDLE", "--going", " Second",
+            "--mode", "Standard", "--json")
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert (data["policy"], data["going"], data["mode"]) == ("idle", "second", "standard")
+    assert data["curve"][1]["ap_main"]["mean"] == 5 + 10 * 2  # idle, going second (S7, T2a)

@@ -84,6 +84,9 @@ def goldfish_command(
         show_default=False),
 ) -> None:
     """Goldfish a deck (see HELP)."""
+    # Choice words read like names elsewhere: case and surrounding spaces do not matter.
+    going, policy = going.strip().lower(), policy.strip().lower()
+    mode = mode.strip().lower() if mode is not None else None
     if deck is not None:  # issue 5: another game's deck gets its opening hand (cli/games.py)
         from sengoku.cli.games import goldfish_other_game
 
