@@ -199,3 +199,9 @@ def test_no_line_is_dropped_silently(lines: list[str]) -> None:
             assert norm(content.strip("[]:")).split(" (")[0] in SECTION_ALIASES, (number, raw)
     tomllib.loads(result.toml)
     assert canonical_decklist(result.toml, cards=CARDS).changed is False
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n\nMain:\n"])
+def test_a_list_without_cards_is_a_problem_not_an_empty_deck(text: str) -> None:
+    result = import_text(text, CARDS)
+    assert [p.message for p in result.problems] == ["no card lines found (expected lines like `3 Soma Lv2`)"]

@@ -256,6 +256,8 @@ def import_text(
         entries.append((entry, comments + ([comment] if comment else []), card))
         comments = []
 
+    if not entries and not problems:  # an empty list is a mistake, not an empty deck to write
+        problems.append(ImportProblem(1, "", "no card lines found (expected lines like `3 Soma Lv2`)"))
     has_familiars = any(e.section == "familiars" for e, _, _ in entries)
     chosen = ("ultimate" if has_familiars else "standard") if mode == "auto" else mode
     if chosen == "standard" and has_familiars:
