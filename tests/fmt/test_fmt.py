@@ -325,3 +325,11 @@ def test_interleaved_sections_keep_their_comments_in_place() -> None:
                    '[[main]]\nname = "Soma"\nlevel = 1\n\n'
                    '# the Spearman\n[[nameless]]\nname = "Ashigaru"\n\n[[nameless]]\nname = "Ronin"\n')
     assert tomllib.loads(out)["main"][0]["note"] == {"text": "belongs to Oichi"}
+
+
+def test_a_file_named_twice_is_formatted_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from sengoku.cli.fmt import toml_files
+
+    deck = tmp_path / "d.toml"
+    deck.write_text('[[main]]\nname = "Soma"\nlevel = 1\n', encoding="utf-8")
+    assert toml_files([deck, tmp_path, tmp_path / "." / "d.toml"]) == [deck]

@@ -11,7 +11,7 @@ from sengoku.cli import app
 
 
 def toml_files(paths: list[Path]) -> list[Path]:
-    """Expand folders to every *.toml below them (sorted); keep files as given."""
+    """Expand folders to every *.toml below them (sorted); keep files as given, each once."""
     from sengoku.errors import DataError
 
     out: list[Path] = []
@@ -25,7 +25,14 @@ def toml_files(paths: list[Path]) -> list[Path]:
             out.append(p)
         else:
             raise DataError(p, "no such file or folder")
-    return out
+    seen: set[Path] = set()
+    unique = []
+    for f in out:  # a file named twice (or also inside a folder given) is formatted once
+        key = f if str(f) == "-" else f.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return unique
 
 
 @app.command("fmt")
