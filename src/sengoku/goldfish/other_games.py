@@ -14,7 +14,6 @@ simulated value more than 4 standard errors from its exact value is reported as 
 
 from __future__ import annotations
 
-import difflib
 import math
 import random
 from collections.abc import Iterable, Mapping
@@ -25,7 +24,7 @@ from sengoku.decklist.model import Decklist
 from sengoku.errors import SengokuError
 from sengoku.goldfish.probability import (FLAG_SE, hypergeom_at_least, multivariate_at_least,
                                           wilson_interval, z_score)
-from sengoku.goldfish.wants import Want, WantError, parse_want
+from sengoku.goldfish.wants import Want, resolve_wants
 
 DEFAULT_ROUNDS = 5  # rounds shown in the by-round table when the game draws per round
 MAX_RUNS = 10_000_000
@@ -54,27 +53,12 @@ def _events_for(field: str, pool: Mapping[str, dict[str, Any]], ids: list[str]) 
 
 
 def _resolve_wants(wants: Iterable[Want | str], pool: Mapping[str, dict[str, Any]]) -> list[tuple[Want, set[str]]]:
-    """Match each want to the shuffled cards of that name (case-insensitive); refuse unknowns and repeats."""
+    """Match each want to the shuffled cards of that name (as `resolve_wants` does); refuse unknowns and repeats."""
     by_name: dict[str, set[str]] = {}
-    shown: dict[str, str] = {}
     for card_id, card in pool.items():
-        key = str(card.get("name", card_id)).casefold()
-        by_name.setdefault(key, set()).add(card_id)
-        shown[key] = str(card.get("name", card_id))
-    out: list[tuple[Want, set[str]]] = []
-    seen: set[str] = set()
-    for want in wants:
-        w = parse_want(want) if isinstance(want, str) else want
-        key = w.name.strip().casefold()
-        if key not in by_name:
-            close = difflib.get_close_matches(w.name, sorted(shown.values()), n=3)
-            hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise WantError(f"--want {w.name!r}: no card of that name is shuffled into this game's deck{hint}")
-        if key in seen:
-            raise WantError(f"--want {shown[key]!r} is given twice; give it once with the count you want")
-        seen.add(key)
-        out.append((Want(shown[key], w.copies), by_name[key]))
-    return out
+        by_name.setdefault(str(card.get("name", card_id)), set()).add(card_id)
+    resolved = resolve_wants(wants, by_name, unknown="no card of that name is shuffled into this game's deck")
+    return [(w, by_name[w.name]) for w in resolved]
 
 
 def opening_hand_report(deck: Decklist | Path | str, db: Any = None, runs: int = 10_000, seed: int = 0,

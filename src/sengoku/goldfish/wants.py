@@ -47,10 +47,12 @@ def fold(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-def resolve_wants(wants: Iterable[Want | str], names: Iterable[str]) -> list[Want]:
+def resolve_wants(wants: Iterable[Want | str], names: Iterable[str],
+                  unknown: str = "no character card of that name in the card database") -> list[Want]:
     """Match each want to a character name of the card DB (case-insensitively); refuse unknowns.
 
-    `names` are the names a want may use (the database's Character cards).
+    `names` are the names a want may use (the database's Character cards); `unknown` says why
+    a name that is not among them was refused.
     """
     known = {fold(n): n for n in names}
     out: list[Want] = []
@@ -61,7 +63,7 @@ def resolve_wants(wants: Iterable[Want | str], names: Iterable[str]) -> list[Wan
         if name is None:
             close = difflib.get_close_matches(w.name, sorted(known.values()), n=3)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise WantError(f"--want {w.name!r}: no character card of that name in the card database{hint}")
+            raise WantError(f"--want {w.name!r}: {unknown}{hint}")
         if name in seen:
             raise WantError(f"--want {name!r} is given twice; give it once with the count you want")
         seen.add(name)
