@@ -9,7 +9,7 @@ lazily so that importing a submodule stays cheap.
 
 from __future__ import annotations
 
-from typing import Any
+from sengoku._lazy import lazy_exports
 
 _NAMES = {
     "goldfish": "sengoku.goldfish.api",
@@ -20,10 +20,4 @@ _NAMES = {
 __all__ = list(_NAMES)
 
 
-def __getattr__(name: str) -> Any:
-    module = _NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'sengoku.goldfish' has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_exports(__name__, _NAMES)

@@ -11,7 +11,7 @@ stays cheap to import and free of cycles.
 
 from __future__ import annotations
 
-from typing import Any
+from sengoku._lazy import lazy_exports
 
 _NAMES = {
     "ValidationRun": "sengoku.validate.api",
@@ -25,10 +25,4 @@ _NAMES = {
 __all__ = list(_NAMES)
 
 
-def __getattr__(name: str) -> Any:
-    module = _NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'sengoku.validate' has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_exports(__name__, _NAMES)
