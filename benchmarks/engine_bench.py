@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="take the best of this many measurements")
     args = parser.parse_args(argv)
 
-    from sengoku.engine import POLICIES, choose_commander, make_policy, play_game
+    from sengoku.engine import POLICIES, GameRunner, choose_commander, make_policy
 
     tables = load_default_deck()
     cmd = choose_commander(tables)
@@ -106,10 +106,10 @@ def main(argv: list[str] | None = None) -> int:
                 for _ in range(args.repeat))
     print(f"{'minimal loop':>14}: {floor:10,.0f} games/s")
     for pname in args.policy or list(POLICIES):
-        policy = make_policy(pname)
+        # One runner per policy, as `sengoku goldfish` plays its runs: a full setup (S1-S7) each game.
+        runner = GameRunner(tables, make_policy(pname), rng, args.turns, True, cmd)
         n = args.games // 10 if pname == "random" else args.games
-        rate = max(bench(lambda: play_game(tables, policy, rng, args.turns, True, cmd), n)
-                   for _ in range(args.repeat))
+        rate = max(bench(runner.play, n) for _ in range(args.repeat))
         print(f"{pname:>14}: {rate:10,.0f} games/s  ({rate / floor:.0%} of the minimal loop)")
     return 0
 

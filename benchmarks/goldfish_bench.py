@@ -44,17 +44,17 @@ def wall(cmd: list[str], repeat: int) -> tuple[float, float]:
 def engine_rate(policy: str, games: int, turns: int) -> float:
     from sengoku.carddb.load import load_card_db
     from sengoku.goldfish.api import validate
-    from sengoku.engine import choose_commander, compile_deck, make_policy, play_game
+    from sengoku.engine import GameRunner, choose_commander, compile_deck, make_policy
 
     db = load_card_db()
     _, v = validate(None, db)
     tables = compile_deck(db, v.sections, mode=v.mode)
     cmd = choose_commander(tables)
-    pol = make_policy(policy)
-    rng = random.Random(1)
+    runner = GameRunner(tables, make_policy(policy), random.Random(1), turns, True, cmd)
+    play = runner.play
     t = time.perf_counter()
     for _ in range(games):
-        play_game(tables, pol, rng, turns=turns, going_first=True, commander=cmd)
+        play()
     return games / (time.perf_counter() - t)
 
 

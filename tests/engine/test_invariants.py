@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 import sengoku
-from sengoku.engine import MEASURES, GameState, choose_commander, compile_deck, make_policy, play_game
+from sengoku.engine import MEASURES, GameRunner, GameState, choose_commander, compile_deck, make_policy, play_game
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.policies import RandomPolicy
 from sengoku.engine.state import A_DEF, A_FAM, A_HP, A_POS, A_REL, A_SRC, A_TOP, AP_CHARGE
@@ -197,6 +197,51 @@ def test_phases_bound_once_per_game_play_as_the_plain_methods(standard, ultimate
                 a = play_game(t, name, random.Random(seed), turns=8, going_first=first)
                 b = play_game(t, _PhasesOnly(name), random.Random(seed), turns=8, going_first=first)
                 assert a == b
+
+
+@pytest.mark.parametrize("name", ["greedy", "charge", "random", "idle"])
+def test_a_runner_plays_the_games_play_game_plays(standard, ultimate, name):
+    # GameRunner keeps one state and one binding for all its games, setting up anew (S1-S7) each
+    # time: reseeded as play_game's generator is, it must play the very same games.
+    for t in (standard, ultimate):
+        for first in (True, False):
+            rng = random.Random()
+            runner = GameRunner(t, name, rng, turns=8, going_first=first)
+            for seed in range(15 if name == "random" else 60):
+                rng.seed(seed)
+                assert runner.play() == play_game(t, name, random.Random(seed), turns=8, going_first=first)
+
+
+def test_setup_leaves_nothing_of_the_last_game(standard, ultimate):
+    # After a game, setup() with the generator in the same state as for a new GameState gives a
+    # state equal to it in every field (zones, allies, board, AP, measures), the lists kept in place.
+    for t in (standard, ultimate):
+        rng = random.Random(3)
+        state = GameState(t, rng)
+        lists = [state.hand, state.fam_hand, state.allies, state.nameless, state.occupant, state.by_name]
+        charge_phase, main_phase = make_policy("random").bind(state)
+        for _ in range(6):
+            state.begin_turn()
+            charge_phase()
+            state.end_charge_phase()
+            main_phase()
+            state.end_turn()
+        assert state.turn == 6 and len(state.allies) > 3
+        rng.seed(11)
+        state.setup()
+        fresh = GameState(t, random.Random(11))
+        for slot in GameState.__slots__:
+            if slot != "rng":
+                assert getattr(state, slot) == getattr(fresh, slot), slot
+        assert all(a is b for a, b in zip(lists, [state.hand, state.fam_hand, state.allies, state.nameless,
+                                                   state.occupant, state.by_name]))
+
+
+def test_a_runner_refuses_bad_turns_and_commanders(standard):
+    with pytest.raises(sengoku.engine.EngineError, match="turns"):
+        GameRunner(standard, "greedy", random.Random(1), turns=-1)
+    with pytest.raises(sengoku.engine.EngineError, match="Level 1 Main card"):
+        GameRunner(standard, "greedy", random.Random(1), commander=len(standard.card_id) + 5)
 
 
 def test_record_shape_and_opening_hand(standard):

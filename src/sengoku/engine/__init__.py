@@ -30,6 +30,10 @@ id; raises `EngineError` if it is not a Level 1 Main card of the deck).
 `make_policy(name)` with names in `POLICIES` ("greedy" default, "charge", "random", "idle");
 `describe(name)` gives the policy's description.
 
+`GameRunner(tables, policy, rng, turns, going_first, commander)` plays game after game of one
+deck on one state (`runner.play()` -> `GameRecord`; setup S1-S7 runs anew each game, the policy is
+bound once; reseed `rng` between games as you like): the same games `play_game` plays, faster.
+
 `play_game(...)` -> `GameRecord` with `opening_hand` (card indices drawn at S6, after the
 Commander left the deck), `turns` (one tuple per turn in `MEASURES` order), `first_level3` /
 `first_level4` (1-based turn at whose end an ally of Level ≥ 3 / ≥ 4 is first in play, or
@@ -58,13 +62,13 @@ from __future__ import annotations
 from sengoku.engine.board import COMMAND_ZONE, Geometry, compile_geometry
 from sengoku.engine.combat import boosted_attack, boosted_defense, combat_damage, last_guard_combat
 from sengoku.engine.errors import EngineError, IllegalAction
-from sengoku.engine.game import MEASURES, GameRecord, play_game
+from sengoku.engine.game import MEASURES, GameRecord, GameRunner, play_game
 from sengoku.engine.policies import POLICIES, Policy, describe, make_policy
 from sengoku.engine.state import GameState, choose_commander
 from sengoku.engine.tables import DeckTables, compile_deck
 
 __all__ = [
-    "COMMAND_ZONE", "DeckTables", "EngineError", "GameRecord", "GameState", "Geometry", "IllegalAction",
+    "COMMAND_ZONE", "DeckTables", "EngineError", "GameRecord", "GameRunner", "GameState", "Geometry", "IllegalAction",
     "MEASURES", "POLICIES", "Policy", "boosted_attack", "boosted_defense", "choose_commander",
     "combat_damage", "compile_deck", "compile_geometry", "describe", "last_guard_combat", "make_policy",
     "play_game",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
 from sengoku.engine.errors import EngineError
 from sengoku.engine.policies import Policy, make_policy
-from sengoku.engine.state import GameState
+from sengoku.engine.state import GameState, checked_commander
 from sengoku.engine.tables import DeckTables
 
 # One tuple per turn, in this order (see the package docstring for each measure's meaning).
@@ -30,32 +31,66 @@ class GameRecord:
     won_turn: int | None = None
 
 
+def _unbound() -> None:
+    raise EngineError("no game has been set up yet")
+
+
+class GameRunner:
+    """Play game after game of one deck with one policy, on one state set up anew each time (G1).
+
+    The state and the policy's bound phases (`Policy.bind`) are made once; each `play()` runs
+    setup (S1-S7) again and draws its chance from `rng`, which the caller may reseed between
+    games. Every game is the one `play_game` would play with the same arguments and `rng`.
+    """
+
+    def __init__(self, tables: DeckTables, policy: Policy | str, rng: random.Random, turns: int = 8,
+                 going_first: bool = True, commander: int | None = None):
+        if isinstance(policy, str):
+            policy = make_policy(policy)
+        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
+            raise EngineError(f"turns must be a whole number ≥ 0, not {turns!r}")
+        self.turns = turns
+        self.tables, self.policy, self.rng, self.going_first = tables, policy, rng, going_first
+        self.commander = checked_commander(tables, commander)
+        self.state: GameState | None = None  # made by the first game: setting up draws from `rng`
+        self._phases: tuple[Callable[[], None], Callable[[], None]] = (_unbound, _unbound)
+
+    def play(self) -> GameRecord:
+        """Play one game of `turns` turns; return what it produced."""
+        state = self.state
+        if state is None:
+            state = self.state = GameState(self.tables, self.rng, self.going_first, self.commander)
+            bind = getattr(self.policy, "bind", None)  # a Policy prepares its phases once per state
+            if bind is not None:
+                self._phases = bind(state)
+            else:
+                self._phases = partial(self.policy.charge_phase, state), partial(self.policy.main_phase, state)
+        else:
+            state.setup()
+        charge_phase, main_phase = self._phases
+        begin_turn, end_charge_phase, end_turn = state.begin_turn, state.end_charge_phase, state.end_turn
+        record: list[tuple[int, ...]] = []
+        first3 = first4 = None
+        for turn in range(1, self.turns + 1):
+            begin_turn()
+            charge_phase()
+            end_charge_phase()
+            main_phase()
+            m = end_turn()
+            record.append(m)
+            if first4 is None:
+                level = m[HIGHEST_LEVEL]
+                if level >= 3 and first3 is None:
+                    first3 = turn
+                if level >= 4:
+                    first4 = turn
+        return GameRecord(state.commander, state.opening_hand, record, first3, first4, state.skipped, state.won_turn)
+
+
 def play_game(tables: DeckTables, policy: Policy | str, rng: random.Random, turns: int = 8,
               going_first: bool = True, commander: int | None = None) -> GameRecord:
-    """Play one game of `turns` turns with `policy`; all chance comes from `rng` (G3)."""
-    if isinstance(policy, str):
-        policy = make_policy(policy)
-    if not isinstance(turns, int) or turns < 0:
-        raise EngineError(f"turns must be a whole number ≥ 0, not {turns!r}")
-    state = GameState(tables, rng, going_first, commander)
-    record: list[tuple[int, ...]] = []
-    first3 = first4 = None
-    bind = getattr(policy, "bind", None)  # a Policy prepares its phases once per game
-    if bind is not None:
-        charge_phase, main_phase = bind(state)
-    else:
-        charge_phase, main_phase = partial(policy.charge_phase, state), partial(policy.main_phase, state)
-    for turn in range(1, turns + 1):
-        state.begin_turn()
-        charge_phase()
-        state.end_charge_phase()
-        main_phase()
-        m = state.end_turn()
-        record.append(m)
-        if first4 is None:
-            level = m[HIGHEST_LEVEL]
-            if level >= 3 and first3 is None:
-                first3 = turn
-            if level >= 4:
-                first4 = turn
-    return GameRecord(state.commander, state.opening_hand, record, first3, first4, state.skipped, state.won_turn)
+    """Play one game of `turns` turns with `policy`; all chance comes from `rng` (G3).
+
+    To play many games of one deck, a `GameRunner` saves setting up the state and policy each time.
+    """
+    return GameRunner(tables, policy, rng, turns, going_first, commander).play()

@@ -156,6 +156,9 @@ class GreedyPolicy(Policy):
             # cards in hand in bits 15-19) the lowest level, then the lowest cost.
             deploy_key = t.policy_cache["greedy_deploy_key"] = tuple(
                 (kind[c] == NAMELESS) << 20 | level[c] << 10 | cost[c] for c in range(t.n))
+        level_cost = t.policy_cache.get("greedy_level_cost")
+        if level_cost is None:
+            level_cost = t.policy_cache["greedy_level_cost"] = tuple(level[c] << 10 | cost[c] for c in range(t.n))
         stack, deploy, charge_cards, hp_charge = state.stack, state.deploy, state.charge_cards, state.hp_charge
         stack_target, free_perimeter = state.stack_target, state.free_perimeter
         keep_for_next_turn, use_hp_charge, move_for_room = self.keep_for_next_turn, self.hp_charge, self.move_for_room
@@ -194,12 +197,33 @@ class GreedyPolicy(Policy):
                     if occ[sp] is None:
                         spaces += 1
                 cz_free = state.command_zone is None
-                order = list(groups.values())
-                if len(order) > 1:
-                    order.sort(key=lambda g: (-len(g), cost[hand[g[0]]] if len(g) == 1 else
-                                              min(map(cost.__getitem__, map(hand.__getitem__, g)))))
+                if len(groups) == 1:
+                    order = list(groups.values())
+                else:
+                    # Most cards first, then the lowest cost; the index keeps equal keys in order
+                    # (a hand holds far fewer than 2**16 cards; costs are below 2**16).
+                    keys = []
+                    k = 0
+                    gs = list(groups.values())
+                    for g in gs:
+                        low = 1 << 16
+                        for p in g:
+                            v = cost[hand[p]]
+                            if v < low:
+                                low = v
+                        keys.append(((1 << 16) - len(g)) << 32 | low << 16 | k)
+                        k += 1
+                    keys.sort()
+                    order = [gs[k & 0xFFFF] for k in keys]
                 for g in order:
-                    base = g[0] if len(g) == 1 else min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
+                    if len(g) == 1:
+                        base = g[0]
+                    else:  # the lowest (level, cost), first in hand order on a tie
+                        base, low = -1, 1 << 30
+                        for p in g:
+                            v = level_cost[hand[p]]
+                            if v < low:
+                                base, low = p, v
                     b = hand[base]
                     price = cost[b] + charge[b]  # pay the cost and forgo its charge value
                     if (spaces > 0 or (cz_free and level[b] == 1)) and ap >= price:

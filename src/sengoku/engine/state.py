@@ -110,6 +110,15 @@ def choose_commander(tables: DeckTables, name: str | None = None) -> int:
     return min(candidates, key=score)
 
 
+def checked_commander(tables: DeckTables, commander: int | None) -> int:
+    """Return the Commander's card index: S1's decision for None, else `commander` if it may be one."""
+    if commander is None:
+        return choose_commander(tables)
+    if commander not in tables.commander_stronghold:
+        raise EngineError(f"card index {commander!r} is not a Level 1 Main card of the deck (S1)")
+    return commander
+
+
 class GameState:
     """One player's game: zones, allies, AP, the turn and phase; every action checks its rule.
 
@@ -134,19 +143,31 @@ class GameState:
         t = self.t = tables
         self.rng = rng
         self.going_first = going_first
-        if commander is None:
-            commander = choose_commander(t)
-        elif commander not in t.commander_stronghold:
-            raise EngineError(f"card index {commander!r} is not a Level 1 Main card of the deck (S1)")
-        self.commander = commander
+        self.commander = commander = checked_commander(t, commander)
+        # The zone lists are made once: `setup` empties them in place, so a policy bound to this
+        # state (`Policy.bind`) stays bound to every game played on it.
+        self.hand: list[int] = []
+        self.fam_hand: list[int] = []
+        self.allies: list[list[Any]] = []
+        self.nameless: list[list[Any]] = []
+        self.occupant: list[list[Any] | None] = [None] * t.board.n_spaces
+        self.by_name: list[list[Any] | None] = [None] * t.n_names
+        self.setup()
+
+    def setup(self) -> None:
+        """Start a new game on this state (S1-S7): same deck, seat, Commander and random generator.
+
+        Every zone list keeps its identity (emptied in place); nothing of the last game remains.
+        """
+        t = self.t
+        commander = self.commander
         self.turn = 0
         self.phase = BETWEEN
-        self.hand: list[int] = []
         self.standby: list[int] = []
         self.banish: list[int] = []
-        occupant: list[list[Any] | None] = [None] * t.board.n_spaces
-        by_name: list[list[Any] | None] = [None] * t.n_names
-        self.occupant, self.by_name = occupant, by_name
+        occupant, by_name = self.occupant, self.by_name
+        occupant[:] = t.no_allies_on_board
+        by_name[:] = t.no_allies_by_name
         self.defended = False  # some ally may be in Defense Stance (T1 has work to do)
         self.skipped = 0
         self.won_turn: int | None = None
@@ -158,8 +179,10 @@ class GameState:
         # Allies as `_enter` makes them (Attack Stance, 1 HP), built in place: this runs every game.
         cz = self.command_zone = [commander, 1, COMMAND_ZONE, False, [], [], 0, False, -1, 0, True]
         by_name[t.name_id[commander]] = cz
-        allies = self.allies = [cz]
-        nameless = self.nameless = []
+        allies = self.allies
+        allies[:] = (cz,)
+        nameless = self.nameless
+        nameless.clear()
         # S2: the Nameless go to the Stronghold Perimeter, in the board file's order.
         for c, space in zip(t.nameless_indices, t.board.perimeter):
             a = [c, 1, space, False, [], [], 0, False, -1, 0, True]
@@ -170,10 +193,10 @@ class GameState:
         self.top_level = t.setup_level[commander]
         # S4: Ultimate Mode: one Familiar Egg (lowest card id) to hand, the rest to the Summoning Zone.
         if t.ultimate:
-            self.fam_hand = [t.first_egg]
+            self.fam_hand[:] = (t.first_egg,)
             self.summoning = list(t.familiars_after_egg)
         else:
-            self.fam_hand = []
+            self.fam_hand.clear()
             self.summoning = []
         # S5: Stronghold HP (ours, and the mirror opponent's for K4).
         self.sh_hp = self.opp_sh_hp = STRONGHOLD_HP[t.ultimate]
@@ -181,10 +204,11 @@ class GameState:
         self.opp_standby: list[int] = []
         self.opp_hand: list[int] = []
         # S6: draw 5, no mulligan.
+        self.hand.clear()
         self._draw(HAND_LIMIT)
         self.opening_hand = tuple(self.hand)
         # S7: starting AP.
-        self.ap = 0 if going_first else 5
+        self.ap = 0 if self.going_first else 5
 
     # ---- helpers -------------------------------------------------------------------------
 

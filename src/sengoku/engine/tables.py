@@ -120,6 +120,9 @@ class DeckTables:
         self.name_ids = names
         self.name_id = tuple(names[c.name] for c in cards)
         self.n_names = len(names)
+        # An empty board and an empty name index, copied in place at each game's setup.
+        self.no_allies_on_board = (None,) * geometry.n_spaces
+        self.no_allies_by_name = (None,) * len(names)
         self.kind = tuple(KIND_CODES[c.kind] for c in cards)
         self.level = tuple(c.level for c in cards)
         self.cost = tuple(c.contract_cost if isinstance(c, Familiar) else c.deployment_cost for c in cards)

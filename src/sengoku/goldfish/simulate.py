@@ -66,14 +66,15 @@ def _skipped(value: Any) -> int:
 
 def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     """Play runs start..stop-1 and return their tally."""
-    from sengoku.engine import make_policy, play_game
+    from sengoku.engine import GameRunner, make_policy
 
     tally = Tally(plan.measures, plan.turns)
-    policy = make_policy(plan.policy)
     rng = random.Random()
     packed = plan.packed.__getitem__
     tables, cmd, turns, first = plan.tables, plan.commander, plan.turns, plan.going_first
     seed = plan.seed
+    runner = GameRunner(tables, make_policy(plan.policy), rng, turns, first, cmd)
+    play = runner.play
     hands: list[int] = []
     rows: list[tuple[int, ...]] = []
     first3: list[int | None] = []
@@ -81,7 +82,7 @@ def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     skipped = 0
     for i in range(start, stop):
         rng.seed(run_seed(seed, i))
-        g = play_game(tables, policy, rng, turns, first, cmd)
+        g = play()
         hands.append(sum(map(packed, g.opening_hand)))
         rows += g.turns
         first3.append(g.first_level3)
