@@ -139,6 +139,19 @@ def test_t2a_positions_must_be_distinct_hand_cards(basic):
     assert s.hand == [] and s.ap == 15
 
 
+def test_t2a_a_range_of_positions_is_checked_like_any_other(basic):
+    # range(len(hand)) is the whole hand; any other range is a set of positions like a list.
+    s = position(basic, hand=["S2", "O1", "B1"], ap=10, phase=CHARGE)
+    for bad in (range(1, 4), range(-1, 2), range(0, 4)):
+        with pytest.raises(IllegalAction, match="bad hand card numbers"):
+            s.charge_cards(bad)
+    s.charge_cards(range(1, 2))  # O1: charge value 3
+    assert [s.t.card_id[c] for c in s.hand] == ["S2", "B1"] and s.ap == 13
+    s.charge_cards(range(2))  # S2 and B1: 2 + 2
+    assert s.hand == [] and s.ap == 17 and s.m_charge_cards == 7
+    assert sorted(s.t.card_id[c] for c in s.standby) == ["B1", "O1", "S2"]
+
+
 def test_charge_card_only_in_charge_phase(basic):
     s = position(basic, hand=["S2"], ap=10, phase=MAIN_PHASE)
     with pytest.raises(IllegalAction, match="Charge Phase"):
@@ -217,6 +230,46 @@ def test_t3_draws_are_uniform_over_the_stronghold(basic):
         counts[basic.card_id[s.hand[-1]]] += 1
     se = (n * 0.25 * 0.75) ** 0.5
     assert all(abs(v - n / 4) < 4 * se for v in counts.values()), counts
+
+
+class _Bits:
+    """A stand-in random generator whose getrandbits(64) returns the given numbers in turn."""
+
+    def __init__(self, *values):
+        self.values = list(values)
+
+    def getrandbits(self, k):
+        assert k == 64
+        return self.values.pop(0)
+
+
+def test_s6_t3_five_card_draw_numbers_every_ordered_draw_exactly_once(basic):
+    # A 5-card draw reads one 64-bit number x: the m = 7*6*5*4*3 values x mod m must give the m
+    # ordered draws from 7 cards, each once (so a uniform x gives a uniform draw); x at or above
+    # the largest multiple of m below 2**64 is drawn again (rejection), so x is uniform mod m.
+    s = position(basic, phase=CHARGE)
+    m = 7 * 6 * 5 * 4 * 3
+    limit = (1 << 64) - (1 << 64) % m
+    draws = set()
+    for x in range(m):
+        s.stronghold, s.hand = list(range(7)), []
+        s.rng = _Bits(x + m * 12345)
+        assert s._draw(5) == 5
+        assert sorted(s.hand + s.stronghold) == list(range(7))
+        draws.add(tuple(s.hand))
+    assert len(draws) == m
+    s.stronghold, s.hand = list(range(7)), []
+    s.rng = _Bits(limit, (1 << 64) - 1, 17)
+    s._draw(5)
+    rejected_then_17 = tuple(s.hand)
+    s.stronghold, s.hand = list(range(7)), []
+    s.rng = _Bits(17)
+    s._draw(5)
+    assert tuple(s.hand) == rejected_then_17
+    s.stronghold, s.hand = list(range(7)), []
+    s.rng = _Bits(limit - 1)  # the last value below the limit is kept: it is m - 1 mod m
+    s._draw(5)
+    assert tuple(s.hand) == (6, 5, 4, 3, 2)
 
 
 def test_spaces_come_from_the_board_file(basic):

@@ -160,7 +160,6 @@ class GreedyPolicy(Policy):
         if level_cost is None:
             level_cost = t.policy_cache["greedy_level_cost"] = tuple(level[c] << 10 | cost[c] for c in range(t.n))
         stack, deploy, charge_cards, hp_charge = state.stack, state.deploy, state.charge_cards, state.hp_charge
-        stack_target, free_perimeter = state.stack_target, state.free_perimeter
         keep_for_next_turn, use_hp_charge, move_for_room = self.keep_for_next_turn, self.hp_charge, self.move_for_room
         ultimate = t.ultimate
         contract = self._contract
@@ -245,7 +244,7 @@ class GreedyPolicy(Policy):
                     else:
                         send.extend(g)
             if send:
-                charge_cards(send)
+                charge_cards(range(len(hand)) if len(send) == len(hand) else send)
             if len(hand) > HAND_LIMIT or len(fam_hand) > FAMILIAR_HAND_LIMIT:
                 _forced_charges(state)
             if use_hp_charge and ap >= 2 * HP_CHARGE_MIN:
@@ -266,46 +265,29 @@ class GreedyPolicy(Policy):
 
         def main_phase() -> None:
             while True:
-                # One pass sorts the hand: cards that can Grow/Focus now, cards of names not in play.
-                cands: list[int] = []
+                # 1. Grow and Focus whenever possible, lowest level first so chains go up in order
+                #    (each card is asked after the ones below it have stacked); cards of names not
+                #    in play wait for step 2.
+                expected = len(hand)
                 fresh: list[int] = []
-                for c in hand:
+                for c in sorted(hand, key=level.__getitem__):
                     a = by_name[nid[c]]
                     if a is not None:
                         if rows[a[A_TOP]][c]:  # (no row under a Released familiar's top)
-                            cands.append(c)
+                            stack(hand.index(c), a)
+                            expected -= 1
                     elif kind[c] == NAMELESS:
                         fresh.append(c)
                     else:
                         for b in nameless:
                             if rows[b[A_TOP]][c]:
-                                cands.append(c)
+                                stack(hand.index(c), b)
+                                expected -= 1
                                 break
                         else:
                             fresh.append(c)
-                # 1. Grow and Focus whenever possible, lowest level first so chains go up in order.
-                if cands:
-                    n = len(cands)
-                    if n == 2:  # the usual case: a stable sort of two is at most a swap
-                        if level[cands[1]] < level[cands[0]]:
-                            cands.reverse()
-                    elif n > 2:
-                        cands.sort(key=level.__getitem__)
-                    expected = len(hand) - len(cands)
-                    for c in cands:
-                        # Ask again: an earlier Growth may have given a Nameless this card's target.
-                        a = by_name[nid[c]]
-                        if a is None:
-                            a = stack_target(c)
-                            if a is None:
-                                expected += 1
-                                continue
-                        elif not rows[a[A_TOP]][c]:
-                            expected += 1
-                            continue
-                        stack(hand.index(c), a)
-                    if len(hand) != expected:
-                        continue  # an ability drew cards: look at them too
+                if len(hand) != expected:
+                    continue  # an ability drew cards: look at them too
                 # 2. Deploy the lowest-level card of the new name with the most cards in hand
                 #    (Nameless last), if AP allows and there is room; then stack its namesakes on it.
                 drew = False
@@ -329,24 +311,27 @@ class GreedyPolicy(Policy):
                                     best_c, best_key = c, key
                         if best_c < 0:
                             break
+                    if kind[best_c] != NAMELESS and by_name[nid[best_c]] is not None:
+                        fresh.remove(best_c)  # a Nameless took this name in step 1 (M1 Decision)
+                        continue
                     dest: int | None
                     if state.command_zone is None and level[best_c] == 1:
                         dest = COMMAND_ZONE
                     else:
-                        dest = free_perimeter()
-                        if dest is None and move_for_room:
-                            dest = _make_room(state, cost[best_c])
-                        if dest is None:
-                            break
+                        for dest in perimeter:  # the first empty Perimeter space (board file order)
+                            if occ[dest] is None:
+                                break
+                        else:
+                            dest = _make_room(state, cost[best_c]) if move_for_room else None
+                            if dest is None:
+                                break
                     expected = len(hand) - 1
                     ally = deploy(hand.index(best_c), dest)
                     fresh.remove(best_c)
                     if fresh and kind[best_c] != NAMELESS:
                         name = nid[best_c]
                         namesakes = [d for d in fresh if nid[d] == name]
-                        if namesakes:
-                            if len(namesakes) > 1:
-                                namesakes.sort(key=level.__getitem__)
+                        if namesakes:  # (in level order, as `fresh` is)
                             for d in namesakes:
                                 fresh.remove(d)
                                 if ally[A_LIVE] and rows[ally[A_TOP]][d]:

@@ -26,8 +26,9 @@ Decisions taken here, beyond SPEC (cite them as "engine decision"):
   allies on the field that cannot run, are counted in `skipped_abilities` (C5). Familiar
   abilities (die rolls) are not simulated.
 - The Stronghold stays drawn in random order: a draw takes a uniformly random card of the
-  Stronghold (a lazy Fisher-Yates shuffle; index = int(random() * n), whose rounding bias is
-  below 1e-13 for decks this size), so reshuffling the Standby Zone (T3) is a move.
+  Stronghold (a lazy Fisher-Yates shuffle: five cards exactly uniformly from one 64-bit random
+  number, single cards as int(random() * n), whose rounding bias is below 1e-13 for decks this
+  size), so reshuffling the Standby Zone (T3) is a move.
 - Attacks (K4) target the Stronghold of a do-nothing opponent playing a mirror of this deck:
   their Last Guard is a random card of their Stronghold (this deck minus their Commander and
   their five opening cards); they never add their Commander's ATK nor self-boost. Physical
@@ -82,6 +83,10 @@ FAMILIAR_HAND_LIMIT = 3  # U1, T2c
 AP_CHARGE = 10  # T2a
 STRONGHOLD_HP = {False: 6, True: 8}  # S5 (Standard, Ultimate)
 _INT = {int}
+# For drawing 5 cards from a Stronghold of `left` cards (index `left`): the number m of ordered
+# draws, and the largest multiple of m not above 2**64 (see GameState._draw).
+_FIVE_DRAWS = [(m, (1 << 64) - (1 << 64) % m) for m in (
+    max(1, left * (left - 1) * (left - 2) * (left - 3) * (left - 4)) for left in range(1024))]
 
 
 def choose_commander(tables: DeckTables, name: str | None = None) -> int:
@@ -237,22 +242,39 @@ class GameState:
 
         The Stronghold is kept unshuffled and each draw takes a uniformly random card of it: the
         same distribution as shuffling then drawing from the top (lazy Fisher-Yates), without
-        shuffling cards that are never drawn.
+        shuffling cards that are never drawn. Five cards come from one 64-bit random number
+        (exactly uniform, by rejection), fewer from one `random()` each.
         """
-        rnd = self.rng.random
         sh = self.stronghold
         left = len(sh)
         if left >= n:  # the usual case: no reshuffle can happen
             pop = sh.pop
-            if n == HAND_LIMIT:  # a full hand (S6, most T3 draws), unrolled: same draws, same order
-                self.hand += (pop(int(rnd() * left)), pop(int(rnd() * (left - 1))), pop(int(rnd() * (left - 2))),
-                              pop(int(rnd() * (left - 3))), pop(int(rnd() * (left - 4))))
+            if n == HAND_LIMIT and left < len(_FIVE_DRAWS):
+                # A full hand (S6, most T3 draws) from one 64-bit number: below `limit` it is
+                # uniform over the m ordered draws, which its mixed-radix digits (base left,
+                # left - 1, ...) number, each draw taking a card of those still there.
+                m, limit = _FIVE_DRAWS[left]
+                grb = self.rng.getrandbits
+                x = grb(64)
+                while x >= limit:  # (chance below 1e-10): keeps every ordered draw equally likely
+                    x = grb(64)
+                x %= m
+                i0 = x % left
+                x //= left
+                i1 = x % (left - 1)
+                x //= left - 1
+                i2 = x % (left - 2)
+                x //= left - 2
+                i3 = x % (left - 3)
+                self.hand += (pop(i0), pop(i1), pop(i2), pop(i3), pop(x // (left - 3)))
                 return n
+            rnd = self.rng.random
             draw = self.hand.append
             for _ in range(n):
                 draw(pop(int(rnd() * left)))
                 left -= 1
             return n
+        rnd = self.rng.random
         draw = self.hand.append
         drawn = 0
         while drawn < n:
@@ -380,22 +402,17 @@ class GameState:
         return self.charge_cards(positions, _check=True)
 
     def charge_cards(self, positions: Any, _check: bool = False) -> Any:
-        """Send these hand cards (positions, ints) to the Standby Zone and gain their total charge value (T2a)."""
+        """Send these hand cards (positions, ints) to the Standby Zone and gain their total charge value (T2a).
+
+        `range(len(hand))` sends the whole hand.
+        """
         if self.phase != CHARGE:
             return self._refuse("cards are sent for AP Charge only in the Charge Phase (T2a)", _check)
         hand = self.hand
         n = len(hand)
-        ps = positions
-        if positions.__class__ is list and len(positions) == n:  # the whole hand, in order? (the usual case)
-            k = 0
-            for p in positions:
-                if p.__class__ is not int or p != k:
-                    ps = None
-                    break
-                k += 1
+        if positions.__class__ is range and positions == range(n):
+            ps: Any = positions  # the whole hand (the usual case): a range holds distinct ints
         else:
-            ps = None
-        if ps is None:
             try:
                 ps = sorted(positions)
             except TypeError:
