@@ -76,6 +76,22 @@ def test_m2_growth_adds_1_hp_and_gains_the_new_top_cards_charge_value(basic):
     assert s.ap == 2 and s.m_growth_focus == 2  # Soma L2's charge value (M2 Decision)
 
 
+def test_actions_refuse_bad_hand_numbers_and_allies_without_touching_the_state(basic):
+    s = position(basic, hand=["S2"], ap=0)
+    cz = s.allies.index(s.command_zone)
+    for bad in (1, -1, True, 0.0, "0", None):
+        with pytest.raises(IllegalAction, match="no hand card number"):
+            s.stack(bad, cz)
+    for bad in ([], [1, 2], 99, -1, "Soma", None):
+        with pytest.raises(IllegalAction, match="no ally"):
+            s.stack(0, bad)
+        with pytest.raises(IllegalAction, match="no ally"):
+            s.move(bad, space(s, 1, 2))
+    assert names(basic, s.hand) == ["S2"] and s.ap == 0 and names(basic, [s.command_zone[A_TOP]]) == ["S1"]
+    s.stack(0, s.command_zone)  # the ally list itself names the ally too
+    assert names(basic, [s.command_zone[A_TOP]]) == ["S2"]
+
+
 def test_m2_levels_may_be_skipped(basic):
     s = position(basic, hand=["S4"], ap=0)
     s.grow(0, s.allies.index(s.command_zone))

@@ -162,6 +162,7 @@ class GreedyPolicy(Policy):
         stack, deploy, charge_cards, hp_charge = state.stack, state.deploy, state.charge_cards, state.hp_charge
         keep_for_next_turn, use_hp_charge, move_for_room = self.keep_for_next_turn, self.hp_charge, self.move_for_room
         ultimate = t.ultimate
+        level_of = level.__getitem__
         contract = self._contract
 
         def charge_phase() -> None:
@@ -245,7 +246,7 @@ class GreedyPolicy(Policy):
                         send.extend(g)
             if send:
                 charge_cards(range(len(hand)) if len(send) == len(hand) else send)
-            if len(hand) > HAND_LIMIT or len(fam_hand) > FAMILIAR_HAND_LIMIT:
+            if len(hand) > HAND_LIMIT or fam_hand and len(fam_hand) > FAMILIAR_HAND_LIMIT:
                 _forced_charges(state)
             if use_hp_charge and ap >= 2 * HP_CHARGE_MIN:
                 # T2b with AP to spare beyond the plan: the Commander (the ally the deck builds
@@ -270,7 +271,7 @@ class GreedyPolicy(Policy):
                 #    in play wait for step 2.
                 expected = len(hand)
                 fresh: list[int] = []
-                for c in sorted(hand, key=level.__getitem__):
+                for c in sorted(hand, key=level_of):
                     a = by_name[nid[c]]
                     if a is not None:
                         if rows[a[A_TOP]][c]:  # (no row under a Released familiar's top)

@@ -458,7 +458,10 @@ class GameState:
             return self._refuse("HP Charge happens in the Charge Phase (T2b)", _check)
         if self.hp_charged:
             return self._refuse("HP Charge was already used this turn (T2b Decision: once per turn)", _check)
-        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        try:  # an ally list of this game passes at once; anything else is looked up
+            a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        except IndexError:
+            a = None
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         t = self.t
@@ -521,7 +524,7 @@ class GameState:
         held = len(self.hand)
         if held > HAND_LIMIT:
             return self._refuse(f"{held} Character cards in hand: send cards until {HAND_LIMIT} remain (T2a)", _check)
-        if len(self.fam_hand) > FAMILIAR_HAND_LIMIT:
+        if self.fam_hand and len(self.fam_hand) > FAMILIAR_HAND_LIMIT:
             return self._refuse(f"{len(self.fam_hand)} Familiar cards in hand: send familiars until "
                                 f"{FAMILIAR_HAND_LIMIT} remain (U1, T2c)", _check)
         if _check:
@@ -597,12 +600,18 @@ class GameState:
         if self.phase != MAIN_PHASE:
             return self._refuse("Growth and Focus happen in the Main Phase (T4)", _check)
         hand = self.hand
-        if pos.__class__ is not int or not 0 <= pos < len(hand):
+        try:
+            if pos.__class__ is not int or pos < 0:
+                raise IndexError
+            c = hand[pos]
+        except IndexError:
             return self._refuse(f"no hand card number {pos!r}", _check)
-        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        try:  # an ally list of this game passes at once; anything else is looked up
+            a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        except IndexError:
+            a = None
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
-        c = hand[pos]
         top = a[A_TOP]
         # The stacking table has no entry under a familiar (a Released one included): one lookup
         # checks the relation (M2, M3) and the kind asked for.
@@ -610,7 +619,7 @@ class GameState:
         if info is None or (kind is not None and info[0] != kind):
             return self._refuse(self._no_stack(a, c, kind), _check)
         rel, cap, level, gain, special = info
-        if special & STACK_NAMING and self.by_name[self.t.name_id[c]] is not None:
+        if special and special & STACK_NAMING and self.by_name[self.t.name_id[c]] is not None:
             # M1 Decision: the Nameless would take a name already in play.
             return self._refuse(f"an ally named {self.t.name[c]!r} is already in play (M1 Decision)", _check)
         if _check:
@@ -671,7 +680,10 @@ class GameState:
         """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
         if self.phase != MAIN_PHASE:
             return self._refuse("Move happens in the Main Phase (T4)", _check)
-        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        try:  # an ally list of this game passes at once; anything else is looked up
+            a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        except IndexError:
+            a = None
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         if a[A_DEF]:
