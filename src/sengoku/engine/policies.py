@@ -150,7 +150,7 @@ class GreedyPolicy(Policy):
         perimeter = t.board.perimeter
         rows, nid, kind, level, cost, charge = t.hot
         hp_price = t.hp_charge_price
-        deploy_key = t.policy_cache.get("greedy_deploy_key")
+        deploy_key: tuple[int, ...] | None = t.policy_cache.get("greedy_deploy_key")
         if deploy_key is None:
             # Which new name to deploy first: Nameless last, then (with the count of its name's
             # cards in hand in bits 15-19) the lowest level, then the lowest cost.
@@ -200,20 +200,20 @@ class GreedyPolicy(Policy):
                                               min(map(cost.__getitem__, map(hand.__getitem__, g)))))
                 for g in order:
                     base = g[0] if len(g) == 1 else min(g, key=lambda p: (level[hand[p]], cost[hand[p]]))
-                    b = hand[base]
-                    price = cost[b] + charge[b]  # pay the cost and forgo its charge value
-                    if (spaces > 0 or (cz_free and level[b] == 1)) and ap >= price:
+                    bc = hand[base]
+                    price = cost[bc] + charge[bc]  # pay the cost and forgo its charge value
+                    if (spaces > 0 or (cz_free and level[bc] == 1)) and ap >= price:
                         ap -= price
                         if spaces > 0:
                             spaces -= 1
                         else:
                             cz_free = False
-                        row = rows[b]
+                        row = rows[bc]
                         for p in g:
                             if p != base and not row[hand[p]]:
                                 send.append(p)
-                    elif keep_for_next_turn and spaces > 0 and cost[b] <= ap + AP_CHARGE - charge[b]:
-                        ap -= charge[b]  # deployable next turn: "used soon", keep it
+                    elif keep_for_next_turn and spaces > 0 and cost[bc] <= ap + AP_CHARGE - charge[bc]:
+                        ap -= charge[bc]  # deployable next turn: "used soon", keep it
                         spaces -= 1
                         for p in g:
                             if p != base:

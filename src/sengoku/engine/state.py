@@ -156,10 +156,12 @@ class GameState:
         # S1: the Commander goes to the Command Zone; S3: the rest is the Stronghold.
         self.stronghold = list(t.commander_stronghold[commander])
         # Allies as `_enter` makes them (Attack Stance, 1 HP), built in place: this runs every game.
-        cz = self.command_zone = [commander, 1, COMMAND_ZONE, False, [], [], 0, False, -1, 0, True]
+        cz: list[Any] = [commander, 1, COMMAND_ZONE, False, [], [], 0, False, -1, 0, True]
+        self.command_zone: list[Any] | None = cz
         by_name[t.name_id[commander]] = cz
-        allies = self.allies = [cz]
-        nameless = self.nameless = []
+        allies: list[list[Any]] = [cz]
+        nameless: list[list[Any]] = []
+        self.allies, self.nameless = allies, nameless
         # S2: the Nameless go to the Stronghold Perimeter, in the board file's order.
         for c, space in zip(t.nameless_indices, t.board.perimeter):
             a = [c, 1, space, False, [], [], 0, False, -1, 0, True]
@@ -243,7 +245,7 @@ class GameState:
             drawn += 1
         return drawn
 
-    def _ally(self, i: Any) -> list[Any] | None:
+    def _ally(self, i: Any) -> Any:
         """Return the ally named by number or by itself, or None if there is no such ally in play."""
         if i.__class__ is int:
             return self.allies[i] if 0 <= i < len(self.allies) else None
@@ -1093,12 +1095,12 @@ class GameState:
                 if self.can_hp_charge(i) is None:
                     yield ("hp_charge", i)
             if self.t.ultimate and not self.fam_charged and self.fam_hand:
-                targets = list(range(len(self.allies))) or [None]
+                targets: list[int | None] = list(range(len(self.allies))) or [None]
                 for r in range(1, len(self.fam_hand) + 1):
                     for combo in combinations(range(len(self.fam_hand)), r):
-                        for i in targets:
-                            if self.can_familiar_hp_charge(combo, i) is None:
-                                yield ("familiar_hp_charge", combo, i)
+                        for ti in targets:
+                            if self.can_familiar_hp_charge(combo, ti) is None:
+                                yield ("familiar_hp_charge", combo, ti)
             if self.can_end_charge_phase() is None:
                 yield ("end_charge_phase",)
             return
