@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from sengoku.engine.errors import EngineError
 from sengoku.engine.policies import Policy, make_policy
@@ -30,7 +31,7 @@ class GameRecord:
     won_turn: int | None = None
 
 
-def play_game(tables: DeckTables, policy: Policy | str, rng: random.Random, turns: int = 8,
+def play_game(tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
               going_first: bool = True, commander: int | None = None) -> GameRecord:
     """Play one game of `turns` turns with `policy`; all chance comes from `rng` (G3)."""
     if isinstance(policy, str):

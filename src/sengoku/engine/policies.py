@@ -10,6 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
+
+try:  # mypyc reads this decorator when compiling; plain Python runs without mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
@@ -28,6 +35,7 @@ from sengoku.engine.state import (
 from sengoku.engine.tables import HP_CHARGE_MIN, NAMELESS
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # others may write policies on top of these
 class Policy:
     """Base class: never acts, except what the rules force (hand limits, T2a/U1)."""
 
@@ -83,6 +91,7 @@ class IdlePolicy(Policy):
     name = "idle"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomPolicy(Policy):
     """Pick uniformly among all legal actions, until ending the phase is picked (for testing)."""
 
@@ -121,6 +130,7 @@ def _make_room(state: GameState, budget: int) -> int | None:
     return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyPolicy(Policy):
     """Develop the board as fast as AP allows: grow and focus whenever possible, deploy the cheapest
     card of each new name and stack its other cards on it, keep cards it can deploy next turn,

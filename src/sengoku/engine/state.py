@@ -49,7 +49,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.combat import GUARD_HIGHER, last_guard_combat
@@ -1165,7 +1165,7 @@ class GameState:
                                 yield ("release", i, d, mh)
         yield ("end_turn",)
 
-    _ACTIONS = frozenset({
+    _ACTIONS: ClassVar[frozenset[str]] = frozenset({
         "begin_turn", "charge_card", "charge_cards", "hp_charge", "familiar_hp_charge", "end_charge_phase", "deploy",
         "stack", "grow", "focus", "move", "swap", "attack", "use_ability", "use_hand_ability",
         "contract", "evolve", "release", "end_turn",
