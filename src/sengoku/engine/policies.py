@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 try:  # mypyc reads this decorator when compiling; plain Python runs without mypy_extensions
     from mypy_extensions import mypyc_attr
@@ -185,13 +185,13 @@ class GreedyPolicy(Policy):
                 ap += charge[c]
                 a = by_name[nid[c]]
                 if a is not None:
-                    if not rows[a[A_TOP]][c]:  # (no row under a Released familiar's top)
+                    if not rows[cast(int, a[A_TOP])][c]:  # (no row under a Released familiar's top)
                         send.append(p)  # its name is in play and it cannot stack: charge it
                 elif kind[c] == NAMELESS:
                     send.append(p)
                 else:
                     for b in nameless:
-                        if rows[b[A_TOP]][c]:
+                        if rows[cast(int, b[A_TOP])][c]:
                             break  # it can Grow or Focus onto a Nameless ally: keep it
                     else:
                         if groups is None:
@@ -258,13 +258,13 @@ class GreedyPolicy(Policy):
                 for c in hand:
                     a = by_name[nid[c]]
                     if a is not None:
-                        if rows[a[A_TOP]][c]:  # (no row under a Released familiar's top)
+                        if rows[cast(int, a[A_TOP])][c]:  # (no row under a Released familiar's top)
                             cands.append(c)
                     elif kind[c] == NAMELESS:
                         fresh.append(c)
                     else:
                         for b in nameless:
-                            if rows[b[A_TOP]][c]:
+                            if rows[cast(int, b[A_TOP])][c]:
                                 cands.append(c)
                                 break
                         else:
@@ -286,7 +286,7 @@ class GreedyPolicy(Policy):
                             if a is None:
                                 expected += 1
                                 continue
-                        elif not rows[a[A_TOP]][c]:
+                        elif not rows[cast(int, a[A_TOP])][c]:
                             expected += 1
                             continue
                         stack(hand.index(c), a)

@@ -49,7 +49,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.combat import GUARD_HIGHER, last_guard_combat
@@ -311,13 +311,13 @@ class GameState:
         t = self.t
         a = self.by_name[t.name_id[card]]
         if a is not None:
-            if not a[A_REL] and t.relation_rows[a[A_TOP]][card]:
+            if not a[A_REL] and t.relation_rows[cast(int, a[A_TOP])][card]:
                 return a
             return None
         if self.nameless and t.kind[card] != NAMELESS:
             rows = t.relation_rows
             for a in self.nameless:
-                if rows[a[A_TOP]][card]:
+                if rows[cast(int, a[A_TOP])][card]:
                     return a
         return None
 
@@ -419,11 +419,11 @@ class GameState:
             return self._refuse("HP Charge happens in the Charge Phase (T2b)", _check)
         if self.hp_charged:
             return self._refuse("HP Charge was already used this turn (T2b Decision: once per turn)", _check)
-        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        a: list[Any] | None = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         t = self.t
-        top = a[A_TOP]
+        top: int = a[A_TOP]
         if a[A_HP] >= t.cost[top]:
             return self._refuse("the ally is at its max HP (T2b)", _check)
         price = t.hp_charge_price[top]  # max(HP_CHARGE_MIN, deployment cost)
@@ -560,11 +560,11 @@ class GameState:
         hand = self.hand
         if pos.__class__ is not int or not 0 <= pos < len(hand):
             return self._refuse(f"no hand card number {pos!r}", _check)
-        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        a: list[Any] | None = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         c = hand[pos]
-        top = a[A_TOP]
+        top: int = a[A_TOP]
         # The stacking table has no entry under a familiar (a Released one included): one lookup
         # checks the relation (M2, M3) and the kind asked for.
         info = self.t.stack_rows[top][c]
@@ -580,7 +580,7 @@ class GameState:
         a[A_SRC].append(top)  # M6: the old top becomes a growth source
         a[A_TOP] = c
         a[A_USED_TURN] = -1  # a new card: its abilities are fresh this turn
-        hp = a[A_HP]
+        hp: int = a[A_HP]
         if rel == GROWTH:
             if hp < cap:  # M2: +1 HP, never above the new max
                 a[A_HP] = hp + 1
@@ -632,7 +632,7 @@ class GameState:
         """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
         if self.phase != MAIN_PHASE:
             return self._refuse("Move happens in the Main Phase (T4)", _check)
-        a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
+        a: list[Any] | None = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         if a[A_DEF]:
