@@ -10,6 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+try:  # mypyc reads this decorator when compiling; plain Python runs without mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 from sengoku.engine.errors import EngineError
 
 COMMAND_ZONE = -1  # the Command Zone is not a space of the field (M1, M4)
@@ -24,6 +30,7 @@ def corner_mask(corners: tuple[str, ...] | list[str]) -> int:
     return mask
 
 
+@mypyc_attr(serializable=True)  # pickled for --jobs where workers are spawned, not forked
 class Geometry:
     """Spaces numbered 0..n_spaces-1 (our half first, then the Invasion Zone).
 

@@ -9,6 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+try:  # mypyc reads this decorator when compiling; plain Python runs without mypy_extensions
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 from sengoku.carddb.models import WEAPONS, CardDatabase, Character, Familiar
 from sengoku.engine.board import Geometry, compile_geometry, corner_mask
 from sengoku.engine.errors import EngineError
@@ -92,6 +98,7 @@ def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple
     return tuple(field), skipped, tuple(hand)
 
 
+@mypyc_attr(serializable=True)  # pickled for --jobs where workers are spawned, not forked
 class DeckTables:
     """A deck compiled for the engine: per-card int tuples, zones' starting contents, the board.
 
