@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
+
 from sengoku.engine.errors import EngineError
 
 COMMAND_ZONE = -1  # the Command Zone is not a space of the field (M1, M4)
@@ -24,6 +26,7 @@ def corner_mask(corners: tuple[str, ...] | list[str]) -> int:
     return mask
 
 
+@mypyc_attr(serializable=True)  # pickled for --jobs where workers are spawned, not forked
 class Geometry:
     """Spaces numbered 0..n_spaces-1 (our half first, then the Invasion Zone).
 

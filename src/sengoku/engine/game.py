@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from sengoku.engine.errors import EngineError
 from sengoku.engine.policies import Policy, make_policy
@@ -43,7 +44,7 @@ class GameRunner:
     games. Every game is the one `play_game` would play with the same arguments and `rng`.
     """
 
-    def __init__(self, tables: DeckTables, policy: Policy | str, rng: random.Random, turns: int = 8,
+    def __init__(self, tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
                  going_first: bool = True, commander: int | None = None):
         if isinstance(policy, str):
             policy = make_policy(policy)
@@ -87,7 +88,7 @@ class GameRunner:
         return GameRecord(state.commander, state.opening_hand, record, first3, first4, state.skipped, state.won_turn)
 
 
-def play_game(tables: DeckTables, policy: Policy | str, rng: random.Random, turns: int = 8,
+def play_game(tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
               going_first: bool = True, commander: int | None = None) -> GameRecord:
     """Play one game of `turns` turns with `policy`; all chance comes from `rng` (G3).
 

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
+
+from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
@@ -28,6 +31,7 @@ from sengoku.engine.state import (
 from sengoku.engine.tables import HP_CHARGE_MIN, NAMELESS
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # others may write policies on top of these
 class Policy:
     """Base class: never acts, except what the rules force (hand limits, T2a/U1)."""
 
@@ -83,6 +87,7 @@ class IdlePolicy(Policy):
     name = "idle"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomPolicy(Policy):
     """Pick uniformly among all legal actions, until ending the phase is picked (for testing)."""
 
@@ -121,6 +126,7 @@ def _make_room(state: GameState, budget: int) -> int | None:
     return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyPolicy(Policy):
     """Develop the board as fast as AP allows: grow and focus whenever possible, deploy the cheapest
     card of each new name and stack its other cards on it, keep cards it can deploy next turn,
@@ -150,7 +156,7 @@ class GreedyPolicy(Policy):
         perimeter = t.board.perimeter
         rows, nid, kind, level, cost, charge = t.hot
         hp_price = t.hp_charge_price
-        deploy_key = t.policy_cache.get("greedy_deploy_key")
+        deploy_key: tuple[int, ...] | None = t.policy_cache.get("greedy_deploy_key")
         if deploy_key is None:
             # Which new name to deploy first: Nameless last, then (with the count of its name's
             # cards in hand in bits 15-19) the lowest level, then the lowest cost.
@@ -166,6 +172,7 @@ class GreedyPolicy(Policy):
         contract = self._contract
 
         def charge_phase() -> None:
+            top: int  # (typed for the compiled build: an ally's fields are Any)
             # Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
             # charging it would: every card that can stack now is kept, and the AP the turn can
             # count on is the current AP plus every hand card's charge value.
@@ -178,13 +185,15 @@ class GreedyPolicy(Policy):
                 ap += charge[c]
                 a = by_name[nid[c]]
                 if a is not None:
-                    if not rows[a[A_TOP]][c]:  # (no row under a Released familiar's top)
+                    top = a[A_TOP]
+                    if not rows[top][c]:  # (no row under a Released familiar's top)
                         send.append(p)  # its name is in play and it cannot stack: charge it
                 elif kind[c] == NAMELESS:
                     send.append(p)
                 else:
                     for b in nameless:
-                        if rows[b[A_TOP]][c]:
+                        top = b[A_TOP]
+                        if rows[top][c]:
                             break  # it can Grow or Focus onto a Nameless ally: keep it
                     else:
                         if groups is None:
@@ -224,20 +233,20 @@ class GreedyPolicy(Policy):
                             v = level_cost[hand[p]]
                             if v < low:
                                 base, low = p, v
-                    b = hand[base]
-                    price = cost[b] + charge[b]  # pay the cost and forgo its charge value
-                    if (spaces > 0 or (cz_free and level[b] == 1)) and ap >= price:
+                    bc = hand[base]
+                    price = cost[bc] + charge[bc]  # pay the cost and forgo its charge value
+                    if (spaces > 0 or (cz_free and level[bc] == 1)) and ap >= price:
                         ap -= price
                         if spaces > 0:
                             spaces -= 1
                         else:
                             cz_free = False
-                        row = rows[b]
+                        row = rows[bc]
                         for p in g:
                             if p != base and not row[hand[p]]:
                                 send.append(p)
-                    elif keep_for_next_turn and spaces > 0 and cost[b] <= ap + AP_CHARGE - charge[b]:
-                        ap -= charge[b]  # deployable next turn: "used soon", keep it
+                    elif keep_for_next_turn and spaces > 0 and cost[bc] <= ap + AP_CHARGE - charge[bc]:
+                        ap -= charge[bc]  # deployable next turn: "used soon", keep it
                         spaces -= 1
                         for p in g:
                             if p != base:
@@ -265,6 +274,7 @@ class GreedyPolicy(Policy):
                     hp_charge(best)
 
         def main_phase() -> None:
+            top: int  # (typed for the compiled build: an ally's fields are Any)
             while True:
                 # 1. Grow and Focus whenever possible, lowest level first so chains go up in order
                 #    (each card is asked after the ones below it have stacked); cards of names not
@@ -274,14 +284,16 @@ class GreedyPolicy(Policy):
                 for c in sorted(hand, key=level_of):
                     a = by_name[nid[c]]
                     if a is not None:
-                        if rows[a[A_TOP]][c]:  # (no row under a Released familiar's top)
+                        top = a[A_TOP]
+                        if rows[top][c]:  # (no row under a Released familiar's top)
                             stack(hand.index(c), a)
                             expected -= 1
                     elif kind[c] == NAMELESS:
                         fresh.append(c)
                     else:
                         for b in nameless:
-                            if rows[b[A_TOP]][c]:
+                            top = b[A_TOP]
+                            if rows[top][c]:
                                 stack(hand.index(c), b)
                                 expected -= 1
                                 break

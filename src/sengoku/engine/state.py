@@ -50,7 +50,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.combat import GUARD_HIGHER, last_guard_combat
@@ -182,11 +182,12 @@ class GameState:
         # S1: the Commander goes to the Command Zone; S3: the rest is the Stronghold.
         self.stronghold = list(t.commander_stronghold[commander])
         # Allies as `_enter` makes them (Attack Stance, 1 HP), built in place: this runs every game.
-        cz = self.command_zone = [commander, 1, COMMAND_ZONE, False, [], [], 0, False, -1, 0, True]
+        cz: list[Any] = [commander, 1, COMMAND_ZONE, False, [], [], 0, False, -1, 0, True]
+        self.command_zone: list[Any] | None = cz
         by_name[t.name_id[commander]] = cz
-        allies = self.allies
+        allies: list[list[Any]] = self.allies
         allies[:] = (cz,)
-        nameless = self.nameless
+        nameless: list[list[Any]] = self.nameless
         nameless.clear()
         # S2: the Nameless go to the Stronghold Perimeter, in the board file's order.
         for c, space in zip(t.nameless_indices, t.board.perimeter):
@@ -289,7 +290,7 @@ class GameState:
             drawn += 1
         return drawn
 
-    def _ally(self, i: Any) -> list[Any] | None:
+    def _ally(self, i: Any) -> Any:
         """Return the ally named by number or by itself, or None if there is no such ally in play."""
         if i.__class__ is int:
             return self.allies[i] if 0 <= i < len(self.allies) else None
@@ -355,13 +356,13 @@ class GameState:
         t = self.t
         a = self.by_name[t.name_id[card]]
         if a is not None:
-            if not a[A_REL] and t.relation_rows[a[A_TOP]][card]:
+            if not a[A_REL] and t.relation_rows[cast(int, a[A_TOP])][card]:
                 return a
             return None
         if self.nameless and t.kind[card] != NAMELESS:
             rows = t.relation_rows
             for a in self.nameless:
-                if rows[a[A_TOP]][card]:
+                if rows[cast(int, a[A_TOP])][card]:
                     return a
         return None
 
@@ -458,6 +459,7 @@ class GameState:
             return self._refuse("HP Charge happens in the Charge Phase (T2b)", _check)
         if self.hp_charged:
             return self._refuse("HP Charge was already used this turn (T2b Decision: once per turn)", _check)
+        a: list[Any] | None
         try:  # an ally list of this game passes at once; anything else is looked up
             a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         except IndexError:
@@ -465,7 +467,7 @@ class GameState:
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         t = self.t
-        top = a[A_TOP]
+        top: int = a[A_TOP]
         if a[A_HP] >= t.cost[top]:
             return self._refuse("the ally is at its max HP (T2b)", _check)
         price = t.hp_charge_price[top]  # max(HP_CHARGE_MIN, deployment cost)
@@ -606,13 +608,14 @@ class GameState:
             c = hand[pos]
         except IndexError:
             return self._refuse(f"no hand card number {pos!r}", _check)
+        a: list[Any] | None
         try:  # an ally list of this game passes at once; anything else is looked up
             a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         except IndexError:
             a = None
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
-        top = a[A_TOP]
+        top: int = a[A_TOP]
         # The stacking table has no entry under a familiar (a Released one included): one lookup
         # checks the relation (M2, M3) and the kind asked for.
         info = self.t.stack_rows[top][c]
@@ -628,7 +631,7 @@ class GameState:
         a[A_SRC].append(top)  # M6: the old top becomes a growth source
         a[A_TOP] = c
         a[A_USED_TURN] = -1  # a new card: its abilities are fresh this turn
-        hp = a[A_HP]
+        hp: int = a[A_HP]
         if rel == GROWTH:
             if hp < cap:  # M2: +1 HP, never above the new max
                 a[A_HP] = hp + 1
@@ -680,6 +683,7 @@ class GameState:
         """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
         if self.phase != MAIN_PHASE:
             return self._refuse("Move happens in the Main Phase (T4)", _check)
+        a: list[Any] | None
         try:  # an ally list of this game passes at once; anything else is looked up
             a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
         except IndexError:
@@ -1146,12 +1150,12 @@ class GameState:
                 if self.can_hp_charge(i) is None:
                     yield ("hp_charge", i)
             if self.t.ultimate and not self.fam_charged and self.fam_hand:
-                targets = list(range(len(self.allies))) or [None]
+                targets: list[int | None] = list(range(len(self.allies))) or [None]
                 for r in range(1, len(self.fam_hand) + 1):
                     for combo in combinations(range(len(self.fam_hand)), r):
-                        for i in targets:
-                            if self.can_familiar_hp_charge(combo, i) is None:
-                                yield ("familiar_hp_charge", combo, i)
+                        for ti in targets:
+                            if self.can_familiar_hp_charge(combo, ti) is None:
+                                yield ("familiar_hp_charge", combo, ti)
             if self.can_end_charge_phase() is None:
                 yield ("end_charge_phase",)
             return
@@ -1216,7 +1220,7 @@ class GameState:
                                 yield ("release", i, d, mh)
         yield ("end_turn",)
 
-    _ACTIONS = frozenset({
+    _ACTIONS: ClassVar[frozenset[str]] = frozenset({
         "begin_turn", "charge_card", "charge_cards", "hp_charge", "familiar_hp_charge", "end_charge_phase", "deploy",
         "stack", "grow", "focus", "move", "swap", "attack", "use_ability", "use_hand_ability",
         "contract", "evolve", "release", "end_turn",

@@ -7,6 +7,9 @@ per-card fact is a tuple indexed by it. A copy in a zone is just its index.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
+
+from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.carddb.models import WEAPONS, CardDatabase, Character, Familiar
 from sengoku.engine.board import Geometry, compile_geometry, corner_mask
@@ -91,6 +94,7 @@ def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple
     return tuple(field), skipped, tuple(hand)
 
 
+@mypyc_attr(serializable=True)  # pickled for --jobs where workers are spawned, not forked
 class DeckTables:
     """A deck compiled for the engine: per-card int tuples, zones' starting contents, the board.
 
@@ -144,16 +148,16 @@ class DeckTables:
             names.get(c.evolves_from, -1) if isinstance(c, Familiar) and c.evolves_from else -1
             for c in cards
         )
-        trig = {t: [] for t in TIMINGS}
-        skip = {t: [] for t in TIMINGS}
+        trig: dict[str, list[tuple[Trigger, ...]]] = {t: [] for t in TIMINGS}
+        skip: dict[str, list[int]] = {t: [] for t in TIMINGS}
         for c in cards:
-            for t in TIMINGS:
+            for tm in TIMINGS:
                 if isinstance(c, Character):
-                    r, s = _compile_triggers(c, t)
+                    r, s = _compile_triggers(c, tm)
                 else:
                     r, s = (), 0
-                trig[t].append(r)
-                skip[t].append(s)
+                trig[tm].append(r)
+                skip[tm].append(s)
         self.on_combat_damage = tuple(trig["combat_damage"])
         self.skip_combat_damage = tuple(skip["combat_damage"])
         acts = [_compile_activated(c) if isinstance(c, Character) else ((), 0, ()) for c in cards]
@@ -241,7 +245,7 @@ class DeckTables:
         # What HP Charge costs for an ally topped by each card: max(5, deployment cost) (T2b).
         self.hp_charge_price = tuple(max(HP_CHARGE_MIN, c) for c in self.cost)
         # Per-deck tables a policy derives once and keeps here (by its own key).
-        self.policy_cache: dict[str, object] = {}
+        self.policy_cache: dict[str, Any] = {}
         # The tables a policy's inner loop reads, in one tuple to unpack at once.
         self.hot = (self.relation_rows, self.name_id, self.kind, self.level, self.cost, self.charge)
 
