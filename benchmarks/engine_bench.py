@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/engine_bench.py [--games N] [--turns 8] [--policy NAME ...]
 
-One process, one core. The minimal loop is the floor a full-rules engine is measured against:
+One process, one core, with the sengoku that this Python imports (a regular install compiles the
+engine with mypyc; an editable one runs it as pure Python: the first line says which). The minimal loop is the floor a full-rules engine is measured against:
 it only shuffles, draws, charges and deploys greedily (no board, no Growth/Focus, no rule
 checks, no measures beyond the AP per turn).
 """
@@ -11,12 +12,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
 
 
 def load_default_deck():
@@ -94,9 +90,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from sengoku.engine import POLICIES, GameRunner, choose_commander, make_policy
 
+    import sengoku
+    import sengoku.engine.state
+
     tables = load_default_deck()
     cmd = choose_commander(tables)
     deck = tables.stronghold_after(cmd)
+    print(f"sengoku {sengoku.__version__}, rules engine {sengoku.engine_build()} "
+          f"({sengoku.engine.state.__file__})")
     print(f"default deck: {len(tables.deck_indices)} main cards, Commander {tables.name[cmd]}; "
           f"{args.turns} turns; best of {args.repeat}; games per CPU second of one core")
 

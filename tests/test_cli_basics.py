@@ -13,7 +13,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_version_matches_package() -> None:
     out = run("--version")
     assert out.returncode == 0
-    assert out.stdout.strip() == f"sengoku {sengoku.__version__}"
+    assert out.stdout.strip() == f"sengoku {sengoku.__version__} (rules engine: {sengoku.engine_build()})"
 
 
 def test_help_lists_commands() -> None:

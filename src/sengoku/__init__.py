@@ -42,6 +42,7 @@ _API = {
     "canonical_decklist": "sengoku.decklist.fmt:canonical_decklist",
     "import_text": "sengoku.decklist.text_import:import_text",
     "goldfish": "sengoku.goldfish.api:goldfish",
+    "engine_build": "sengoku.build:engine_build",
     "GoldfishResult": "sengoku.goldfish.result:GoldfishResult",
     "InvalidDeckError": "sengoku.goldfish.api:InvalidDeckError",
     # issue 5: the games beside SENGOKU YUGI

@@ -16,7 +16,7 @@ import sengoku
 from sengoku.engine import MEASURES, GameRunner, GameState, choose_commander, compile_deck, make_policy, play_game
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.policies import RandomPolicy
-from sengoku.engine.state import A_DEF, A_FAM, A_HP, A_POS, A_REL, A_SRC, A_TOP, AP_CHARGE
+from sengoku.engine.state import A_DEF, A_FAM, A_HP, A_POS, A_REL, A_SRC, A_TOP, AP_CHARGE, STATE_FIELDS
 from sengoku.engine.tables import NAMELESS
 
 from .conftest import bundled_sections
@@ -230,7 +230,7 @@ def test_setup_leaves_nothing_of_the_last_game(standard, ultimate):
         rng.seed(11)
         state.setup()
         fresh = GameState(t, random.Random(11))
-        for slot in GameState.__slots__:
+        for slot in STATE_FIELDS:
             if slot != "rng":
                 assert getattr(state, slot) == getattr(fresh, slot), slot
         assert all(a is b for a, b in zip(lists, [state.hand, state.fam_hand, state.allies, state.nameless,
@@ -328,3 +328,17 @@ def test_legal_actions_are_exactly_what_the_rule_checks_allow(deck, request):
     for seed in range(40):
         drive(t, ComparingRandom(), seed, 6, seed % 2 == 0, expected, hits=deck == "ultimate")
     assert ComparingRandom.compared > 1000
+
+
+def test_the_reported_engine_build_is_the_one_imported():
+    # `sengoku --version` tells from the files whether the engine is compiled (hatch_build.py);
+    # Python imports an extension module before a .py file of the same name.
+    import sengoku.engine.game
+    import sengoku.engine.policies
+    import sengoku.engine.state
+    from sengoku.build import engine_build, engine_compiled
+
+    compiled = [not m.__file__.endswith(".py")
+                for m in (sengoku.engine.state, sengoku.engine.policies, sengoku.engine.game)]
+    assert compiled == [engine_compiled()] * 3
+    assert engine_build() == ("compiled with mypyc" if compiled[0] else "pure Python")

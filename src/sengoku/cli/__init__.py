@@ -31,7 +31,9 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"sengoku {__version__}")
+        from sengoku.build import engine_build
+
+        typer.echo(f"sengoku {__version__} (rules engine: {engine_build()})")
         raise typer.Exit()
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 

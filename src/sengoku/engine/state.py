@@ -75,6 +75,11 @@ from sengoku.engine.tables import (
 # turn); still in play.
 A_TOP, A_HP, A_POS, A_DEF, A_SRC, A_FAM, A_TURN, A_REL, A_USED_TURN, A_USED, A_LIVE = range(11)
 
+# An action's argument that the action checks itself: any value may be passed, and one that is not
+# valid (a bad type included) is refused with IllegalAction, never a TypeError (so also when the
+# engine is compiled, where declared types are enforced at the call).
+Checked = Any
+
 # Phases.
 BETWEEN, CHARGE, MAIN_PHASE = 0, 1, 2
 
@@ -124,6 +129,17 @@ def checked_commander(tables: DeckTables, commander: int | None) -> int:
     return commander
 
 
+# Every field of a GameState (its slots; a compiled GameState has them as native attributes).
+STATE_FIELDS = (
+    "t", "rng", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
+    "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone",
+    "by_name", "nameless", "hp_total", "top_level", "defended",
+    "sh_hp", "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
+    "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped",
+    "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
+)
+
+
 class GameState:
     """One player's game: zones, allies, AP, the turn and phase; every action checks its rule.
 
@@ -133,14 +149,7 @@ class GameState:
     Nameless), `hp_total`, `top_level`, `sh_hp`, `opp_sh_hp`, `won_turn`, `skipped`.
     """
 
-    __slots__ = (
-        "t", "rng", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
-        "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone",
-        "by_name", "nameless", "hp_total", "top_level", "defended",
-        "sh_hp", "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
-        "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped",
-        "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
-    )
+    __slots__ = STATE_FIELDS
 
     def __init__(self, tables: DeckTables, rng: random.Random, going_first: bool = True,
                  commander: int | None = None):
@@ -441,11 +450,11 @@ class GameState:
         self.m_charge_cards += gain
         return None
 
-    def can_charge_card(self, pos: int) -> str | None:
+    def can_charge_card(self, pos: Checked) -> str | None:
         """Say why hand card `pos` cannot be sent for AP Charge now (T2a), or None."""
         return self.charge_cards((pos,), _check=True)
 
-    def charge_card(self, pos: int) -> None:
+    def charge_card(self, pos: Checked) -> None:
         """Send hand card `pos` to the Standby Zone and gain its charge value (T2a)."""
         self.charge_cards((pos,))
 
@@ -552,11 +561,11 @@ class GameState:
 
     # ---- Main Phase: Deployment, Growth, Focus (M1-M3) ------------------------------------
 
-    def can_deploy(self, pos: int, dest: int) -> str | None:
+    def can_deploy(self, pos: Checked, dest: Checked) -> str | None:
         """Say why hand card `pos` cannot be deployed to `dest` (a space or COMMAND_ZONE), or None (M1)."""
         return self.deploy(pos, dest, _check=True)
 
-    def deploy(self, pos: int, dest: int, _check: bool = False) -> Any:
+    def deploy(self, pos: Checked, dest: Checked, _check: bool = False) -> Any:
         """Pay the deployment cost of hand card `pos` and place it on `dest` with 1 HP (M1); return the ally."""
         if self.phase != MAIN_PHASE:
             return self._refuse("Deployment happens in the Main Phase (T4)", _check)
@@ -590,14 +599,14 @@ class GameState:
             self.skipped += t.skip_deploy[c]
         return ally
 
-    def can_stack(self, pos: int, i: Any, kind: int | None = None) -> str | None:
+    def can_stack(self, pos: Checked, i: Any, kind: Checked = None) -> str | None:
         """Say why hand card `pos` cannot Grow/Focus onto ally `i`, or None (M2, M3).
 
         `kind` GROWTH or FOCUS asks for that action only; None accepts either.
         """
         return self.stack(pos, i, kind, _check=True)
 
-    def stack(self, pos: int, i: Any, kind: int | None = None, _check: bool = False) -> Any:
+    def stack(self, pos: Checked, i: Any, kind: Checked = None, _check: bool = False) -> Any:
         """Grow (M2) or Focus (M3) hand card `pos` onto ally `i`; return GROWTH or FOCUS."""
         if self.phase != MAIN_PHASE:
             return self._refuse("Growth and Focus happen in the Main Phase (T4)", _check)
@@ -665,21 +674,21 @@ class GameState:
         what = {GROWTH: "Grow", FOCUS: "Focus"}.get(kind, "Grow or Focus")  # type: ignore[arg-type]
         return f"{t.name[c]!r} (Level {t.level[c]}) cannot {what} onto {t.name[top]!r} (Level {t.level[top]}) (M2, M3)"
 
-    def grow(self, pos: int, i: Any) -> None:
+    def grow(self, pos: Checked, i: Any) -> None:
         """Grow: hand card `pos` (same name, higher level) goes on top of ally `i` (M2)."""
         self.stack(pos, i, GROWTH)
 
-    def focus(self, pos: int, i: Any) -> None:
+    def focus(self, pos: Checked, i: Any) -> None:
         """Focus: hand card `pos` (same name and level) goes on top of ally `i` (M3)."""
         self.stack(pos, i, FOCUS)
 
     # ---- Main Phase: Move, Swap (M4, M5) ---------------------------------------------------
 
-    def can_move(self, i: Any, dest: int) -> str | None:
+    def can_move(self, i: Any, dest: Checked) -> str | None:
         """Say why ally `i` cannot Move to space `dest`, or None (M4)."""
         return self.move(i, dest, _check=True)
 
-    def move(self, i: Any, dest: int, _check: bool = False) -> Any:
+    def move(self, i: Any, dest: Checked, _check: bool = False) -> Any:
         """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
         if self.phase != MAIN_PHASE:
             return self._refuse("Move happens in the Main Phase (T4)", _check)
@@ -747,7 +756,7 @@ class GameState:
 
     # ---- Main Phase: abilities (C5) --------------------------------------------------------
 
-    def can_use_ability(self, i: Any, k: int) -> str | None:
+    def can_use_ability(self, i: Any, k: Checked) -> str | None:
         """Say why ally `i` cannot use its k-th runnable ACT ability now, or None (C5, guide I §14)."""
         if self.phase != MAIN_PHASE:
             return "abilities are activated in the Main Phase"
@@ -770,7 +779,7 @@ class GameState:
             return f"the ability costs {ap_cost} AP, {self.ap} AP available"
         return None
 
-    def use_ability(self, i: Any, k: int = 0) -> None:
+    def use_ability(self, i: Any, k: Checked = 0) -> None:
         """Pay the cost of ally `i`'s k-th runnable ACT ability and resolve it."""
         why = self.can_use_ability(i, k)
         if why:
@@ -785,7 +794,7 @@ class GameState:
         if to_def:
             a[A_DEF] = self.defended = True
 
-    def can_use_hand_ability(self, pos: int, k: int) -> str | None:
+    def can_use_hand_ability(self, pos: Checked, k: Checked) -> str | None:
         """Say why hand card `pos` cannot use its k-th runnable hand ability now, or None."""
         if self.phase != MAIN_PHASE:
             return "abilities are activated in the Main Phase"
@@ -801,7 +810,7 @@ class GameState:
             return f"the ability costs {acts[k][0]} AP, {self.ap} AP available"
         return None
 
-    def use_hand_ability(self, pos: int, k: int = 0) -> None:
+    def use_hand_ability(self, pos: Checked, k: Checked = 0) -> None:
         """Use hand card `pos`'s k-th runnable hand ability; the card then goes where it says."""
         why = self.can_use_hand_ability(pos, k)
         if why:
@@ -827,7 +836,7 @@ class GameState:
         nid = t.name_id[a[A_TOP]]
         return len(a[A_SRC]) + sum(1 for c in self.hand if t.name_id[c] == nid and t.kind[c] != NAMELESS)
 
-    def can_attack(self, i: Any, magic: bool = False, boosts: int = 0) -> str | None:
+    def can_attack(self, i: Any, magic: Checked = False, boosts: Checked = 0) -> str | None:
         """Say why ally `i` cannot attack the opponent's Stronghold now, or None (K2, K4, S8)."""
         if self.phase != MAIN_PHASE:
             return "attacks are declared in the Main Phase (T4)"
@@ -895,7 +904,7 @@ class GameState:
         opp.pop()
         return c
 
-    def attack(self, i: Any, magic: bool = False, boosts: int = 0) -> int:
+    def attack(self, i: Any, magic: Checked = False, boosts: Checked = 0) -> int:
         """Attack the opponent's Stronghold with ally `i` (K4); return the K4 outcome code."""
         why = self.can_attack(i, magic, boosts)
         if why:
@@ -988,7 +997,7 @@ class GameState:
             return f"no ally {i!r} in play", None
         return None, a
 
-    def can_contract(self, fpos: int, i: Any) -> str | None:
+    def can_contract(self, fpos: Checked, i: Any) -> str | None:
         """Say why familiar hand card `fpos` cannot be contracted to ally `i`, or None (U3)."""
         why, a = self._familiar_hand_action("Contract", "U3", fpos, i)
         if why:
@@ -1007,7 +1016,7 @@ class GameState:
             return f"the Contract costs {t.cost[f]} AP, {self.ap} AP available (U3)"
         return None
 
-    def contract(self, fpos: int, i: Any) -> None:
+    def contract(self, fpos: Checked, i: Any) -> None:
         """Pay the contract cost: familiar hand card `fpos` goes under ally `i` (U3)."""
         why = self.can_contract(fpos, i)
         if why:
@@ -1016,7 +1025,7 @@ class GameState:
         self._spend(self.t.cost[f])
         self._ally(i)[A_FAM].append(f)
 
-    def can_evolve(self, fpos: int, i: Any) -> str | None:
+    def can_evolve(self, fpos: Checked, i: Any) -> str | None:
         """Say why familiar hand card `fpos` cannot evolve ally `i`'s familiar, or None (U4)."""
         why, a = self._familiar_hand_action("Evolution", "U4", fpos, i)
         if why:
@@ -1037,7 +1046,7 @@ class GameState:
             return f"{t.name[f]!r} does not evolve from {t.name[current]!r} (U4)"
         return None
 
-    def evolve(self, fpos: int, i: Any) -> None:
+    def evolve(self, fpos: Checked, i: Any) -> None:
         """Evolve ally `i`'s familiar (or the Released familiar `i`) with familiar hand card `fpos` (U4)."""
         why = self.can_evolve(fpos, i)
         if why:
@@ -1057,7 +1066,7 @@ class GameState:
         else:
             a[A_FAM].append(f)
 
-    def can_release(self, i: Any, dest: int, move_holder: bool = False) -> str | None:
+    def can_release(self, i: Any, dest: Checked, move_holder: Checked = False) -> str | None:
         """Say why ally `i`'s familiar cannot be Released by a step to `dest`, or None (U5)."""
         if not self.t.ultimate:
             return "Release exists only in Ultimate Mode (U5)"
@@ -1096,7 +1105,7 @@ class GameState:
         hp = min(sum(t.charge[f] for f in fam), t.cost[top])
         return self._enter(top, pos, hp, True, fam[:-1])
 
-    def release(self, i: Any, dest: int, move_holder: bool = False) -> list[Any]:
+    def release(self, i: Any, dest: Checked, move_holder: Checked = False) -> list[Any]:
         """Pay 1 AP: the holder (or its familiar) steps to `dest`; the familiar is Released (U5)."""
         why = self.can_release(i, dest, move_holder)
         if why:
