@@ -16,6 +16,7 @@ from typing import Any
 
 from sengoku.carddb.problems import CheckReport, Problem
 from sengoku.errors import DataError
+from sengoku.files import read_input
 from sengoku.paths import default_card_db, schema_path
 
 CARDS_FILE = "cards.json"
@@ -50,7 +51,7 @@ def resolve_cards_file(path: Path | str | None) -> Path:
 def read_json(path: Path) -> tuple[Any, bytes]:
     """Read a JSON file; raise DataError naming the line and column if it is not valid JSON."""
     try:
-        raw = path.read_bytes()
+        raw = read_input(path)
     except OSError as exc:
         raise DataError(path, f"cannot read: {exc.strerror or exc}") from None
     try:

@@ -32,6 +32,7 @@ from typing import Any
 
 from sengoku.decklist.model import GAME_DEFAULT
 from sengoku.errors import DataError
+from sengoku.files import read_input
 
 # SENGOKU YUGI's sections and kinds, used when no game rule file says otherwise.
 DEFAULT_SECTIONS = ("main", "nameless", "familiars")
@@ -673,8 +674,7 @@ def read_text(path: Path | str) -> str:
 
     p = Path(path)
     try:
-        with open(p, "rb") as f:  # bounded: a device or pipe has no size to check and may never end
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_input(p, MAX_BYTES)  # bounded: a device or pipe may never end
     except FileNotFoundError:
         raise DataError(p, "no such file") from None
     except IsADirectoryError:

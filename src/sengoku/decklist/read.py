@@ -21,6 +21,7 @@ from typing import Any
 from sengoku.decklist.model import GAME_DEFAULT, DeckEntry, Decklist
 from sengoku.decklist.scan import Layout, Pos, Table, scan
 from sengoku.errors import DataError
+from sengoku.files import open_input
 from sengoku.games import COMMON_KEYS, Game, KeySpec
 from sengoku.validate.result import Violation
 
@@ -56,7 +57,7 @@ def read_decklist(path: Path | str, games: Mapping[str, Game] | None = None) -> 
     """
     p = Path(path)
     try:
-        with open(p, "rb") as f:  # one open + fstat: this runs for every file of a run
+        with open_input(p) as f:  # one open + fstat: this runs for every file of a run
             size = os.fstat(f.fileno()).st_size
             if size > MAX_BYTES:
                 return Decklist(path=str(p)), [_v(f"the file is {size / 1e6:.1f} MB; a decklist is at most "

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.problems import Problem
+from sengoku.files import read_input
 from sengoku.formats.model import Format, FormatError, FormatList
 from sengoku.paths import default_card_db, schema_path
 
@@ -132,7 +133,7 @@ def read_toml(path: Path) -> tuple[Any, str]:
     import tomllib
 
     try:
-        raw = path.read_bytes()
+        raw = read_input(path)
     except FileNotFoundError:
         raise FormatError(path, "no such format file") from None
     except OSError as exc:
