@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import builtins
+import os
 from pathlib import Path
 
 from sengoku.validate.api import validate_paths
@@ -13,14 +13,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_unreadable_file_is_reported_and_exit_2(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     locked = tmp_path / "locked.toml"
     locked.write_text('[[main]]\nname = "Soma"\n', encoding="utf-8")
-    real_open = builtins.open
+    real_open = os.open
 
     def guarded(file, *args, **kwargs):  # type: ignore[no-untyped-def]
         if str(file) == str(locked):  # tests run as root, where chmod 000 does not stop a read
             raise PermissionError(13, "Permission denied")
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "open", guarded)
+    monkeypatch.setattr(os, "open", guarded)  # inputs are opened with os.open (sengoku.files)
     run = validate_paths([ROOT / "decklists" / "default.toml", locked])
     good, bad = run.results
     assert good.valid and not good.unreadable
