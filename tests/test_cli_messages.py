@@ -59,3 +59,21 @@ def test_import_with_an_unusable_db_says_why(cli, tmp_path) -> None:
     assert (code, out) == (2, "")
     assert err.startswith(f"error: {broken}:2:")  # the line of the JSON error
     assert "entries sorted by" not in err  # fmt's own fallback note does not leak into import
+
+
+def test_sengoku_db_naming_another_games_database_is_a_clear_usage_error(cli, monkeypatch) -> None:
+    # $SENGOKU_DB is SENGOKU YUGI's card database; pointed at Senjutsu's, a SENGOKU YUGI deck is not
+    # checked against the wrong cards and rules (which would call every card unknown): exit 2.
+    from sengoku.paths import data_dir
+
+    monkeypatch.setenv("SENGOKU_DB", str(data_dir("card_db") / "senjutsu"))
+    deck = str(data_dir("decklists") / "default.toml")
+    code, out, err = cli("validate", deck)
+    assert code == 2 and "unknown-card" not in out
+    assert "$SENGOKU_DB names a senjutsu card database; sengoku-yugi decks need a sengoku-yugi one" in err
+    code, out, err = cli("goldfish", deck, "--runs", "10")
+    assert (code, out) == (2, "")
+    assert "so $SENGOKU_DB must be a SENGOKU YUGI card database" in err
+    # Senjutsu decks are unaffected: they use their own bundled database.
+    code, out, err = cli("validate", str(data_dir("decklists") / "senjutsu" / "valid" / "wood-only.toml"))
+    assert code == 0, err

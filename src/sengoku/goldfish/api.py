@@ -56,9 +56,11 @@ def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
     loaded = db if isinstance(db, CardDatabase) else load_card_db(db)
     if not isinstance(loaded, CardDatabase):  # another game's database (issue 5) has no characters to play
         from sengoku.errors import DataError
+        from sengoku.paths import DB_ENV
 
+        source = "--db" if db is not None else f"${DB_ENV}"
         raise DataError(loaded.path, f"a {loaded.meta.game} card database; the goldfish engine plays "
-                        "SENGOKU YUGI decks, so --db must be a SENGOKU YUGI card database")
+                        f"SENGOKU YUGI decks, so {source} must be a SENGOKU YUGI card database")
     return loaded
 
 

@@ -96,6 +96,9 @@ class Validator:
             else:
                 folder = default_db_folder(game_id)
                 catalog = load_catalog(folder)
+                if catalog.game != game_id:  # $SENGOKU_DB names another game's database
+                    raise DataError(folder, f"${DB_ENV} names a {catalog.game} card database; "
+                                            f"{game_id} decks need a {game_id} one")
                 game = game_for_db(catalog.path or folder, game_id)
             checker = self._checkers[game_id] = Checker(load_rules(game), catalog)
         return checker
