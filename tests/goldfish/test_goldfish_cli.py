@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import sengoku
 from sengoku.paths import data_dir
 
 MEASURES = ("ap_main", "ap_charge_base", "ap_charge_cards", "ap_growth_focus", "ap_spent", "ap_end",
@@ -36,6 +37,7 @@ def test_json_shape(cli) -> None:
         assert p["ci95"][0] <= p["simulated"] <= p["ci95"][1]
     assert sum(row["games"] for row in data["first_level3"]["by_turn"]) + data["first_level3"]["never"]["games"] == 300
     assert data["card_db"]["sha256"] and data["card_db"]["version"]
+    assert data["sengoku_version"] == sengoku.__version__  # which games a seed gives is per version
 
 
 def test_idle_policy_ap_is_start_plus_ten_per_turn(cli) -> None:

@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from sengoku import __version__
+
 SCHEMA_VERSION = 1
 
 
@@ -47,6 +49,7 @@ class GoldfishResult:
         """Return the result as plain JSON-ready data."""
         return {
             "schema_version": SCHEMA_VERSION,
+            "sengoku_version": __version__,  # which games a seed gives may change between versions
             "runs": self.runs,
             "turns": self.turns,
             "seed": self.seed,
