@@ -55,6 +55,11 @@ has `bind(state)` returns both phases as calls without arguments, prepared once 
 (`play_game` uses them; greedy looks its tables and zones up there). Per-deck facts a policy
 derives once may be kept in `tables.policy_cache`. The engine's
 own decisions where SPEC is silent are listed in `sengoku.engine.state`'s docstring.
+
+Regular installs compile these modules with mypyc (`hatch_build.py` at the repository root;
+`sengoku.engine_build()` says which build runs), from this same source: keep it fully typed
+(`mypy src/sengoku/engine` clean). Compiled classes enforce declared types and take no new
+attributes; Python code may subclass `Policy` and its subclasses, not `GameState`.
 """
 
 from __future__ import annotations
