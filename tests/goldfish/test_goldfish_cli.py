@@ -163,3 +163,14 @@ def test_choice_words_ignore_case(cli) -> None:
     data = json.loads(r.out)
     assert (data["policy"], data["going"], data["mode"]) == ("idle", "second", "standard")
     assert data["curve"][1]["ap_main"]["mean"] == 5 + 10 * 2  # idle, going second (S7, T2a)
+
+
+def test_the_summary_line_says_when_the_engine_runs_as_pure_python(cli) -> None:
+    # A build without a C compiler falls back to pure Python (hatch_build.py): about half the
+    # speed, same games. The stderr summary says so, so a slow run explains itself.
+    from sengoku.build import engine_compiled
+
+    r = cli("goldfish", "--runs", "50", "--json")
+    assert r.code == 0, r.err
+    assert "50 games × 8 turns in " in r.err
+    assert ("pure-Python engine" in r.err) == (not engine_compiled())

@@ -144,8 +144,11 @@ def goldfish_command(
         from sengoku.goldfish.plot import save_plot
 
         save_plot(result, plot)
+    from sengoku.build import engine_compiled
+
+    engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
     typer.echo(f"{runs} games × {turns} turns in {elapsed:.2f} s ({runs / elapsed:,.0f} games/s, "
-               f"up to {n_jobs} job(s))" + (f"; plot written to {plot}" if plot else ""), err=True)
+               f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else ""), err=True)
     if not result.ok:
         typer.echo(f"error: {len(result.errors)} simulated probability(ies) more than 4 standard errors "
                    "from exact: a bug in the simulation, please report it", err=True)
