@@ -1,6 +1,6 @@
 """Benchmark the rules engine: games per second for each policy, next to a minimal loop.
 
-    .venv/bin/python benchmarks/engine_bench.py [--games N] [--turns 8] [--policy NAME ...]
+    .venv/bin/python benchmarks/engine_bench.py [--games N] [--turns 8] [--policy NAME ...] [--count]
 
 One process, one core, with the sengoku that this Python imports (a regular install compiles the
 engine with mypyc; an editable one runs it as pure Python: the first line says which). The minimal loop is the floor a full-rules engine is measured against:
@@ -79,6 +79,44 @@ def bench(fn, games: int) -> float:
     return games / (time.process_time() - t0)
 
 
+# Engine actions counted by --count (GameState methods), with what they stand for.
+COUNTED = (("stack", "Growth/Focus"), ("deploy", "deployments"), ("hp_charge", "HP Charges"),
+           ("charge_cards", "AP Charges with cards sent"))
+
+
+def count_actions(tables, cmd, policy: str, games: int, turns: int, seed: int) -> None:
+    """Print how many of each action, and of cards drawn, a game of `policy` takes on average.
+
+    Wraps the GameState class's methods, which only the pure-Python build allows.
+    """
+    from sengoku.engine import GameRunner, GameState, make_policy
+
+    counts = dict.fromkeys([name for name, _ in COUNTED] + ["_draw"], 0)
+    originals = {name: getattr(GameState, name) for name in counts}
+
+    def counting(name, method):
+        def wrapper(self, *args, **kwargs):
+            result = method(self, *args, **kwargs)
+            if name == "_draw":
+                counts[name] += result  # cards drawn
+            elif not kwargs.get("_check"):
+                counts[name] += 1
+            return result
+        return wrapper
+
+    try:
+        for name, method in originals.items():
+            setattr(GameState, name, counting(name, method))
+        runner = GameRunner(tables, make_policy(policy), random.Random(seed), turns, True, cmd)
+        for _ in range(games):
+            runner.play()
+    finally:
+        for name, method in originals.items():
+            setattr(GameState, name, method)
+    print(f"{policy}, per game of {turns} turns (mean of {games}): " + ", ".join(
+        f"{counts[name] / games:.1f} {what}" for name, what in COUNTED) + f", {counts['_draw'] / games:.1f} cards drawn")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20000, help="games per measurement (random: a tenth)")
@@ -86,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy", action="append", help="policies to time (default: all)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the one random generator")
     parser.add_argument("--repeat", type=int, default=3, help="take the best of this many measurements")
+    parser.add_argument("--count", action="store_true",
+                        help="instead of timing, count the actions a game takes (pure-Python install only)")
     args = parser.parse_args(argv)
 
     from sengoku.engine import POLICIES, GameRunner, choose_commander, make_policy
@@ -100,6 +140,13 @@ def main(argv: list[str] | None = None) -> int:
           f"({sengoku.engine.state.__file__})")
     print(f"default deck: {len(tables.deck_indices)} main cards, Commander {tables.name[cmd]}; "
           f"{args.turns} turns; best of {args.repeat}; games per CPU second of one core")
+
+    if args.count:
+        if sengoku.engine_build() != "pure Python":
+            raise SystemExit("--count wraps the engine's methods: run it with an editable (pure-Python) install")
+        for pname in args.policy or ["greedy", "charge"]:
+            count_actions(tables, cmd, pname, min(args.games, 2000), args.turns, args.seed)
+        return 0
 
     rng = random.Random(args.seed)
     cost, charge, name = list(tables.cost), list(tables.charge), list(tables.name_id)
