@@ -22,7 +22,7 @@ def open_input(path: Path | str) -> BinaryIO:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(mode) and hasattr(os, "O_NONBLOCK"):
             os.set_blocking(fd, True)  # a pipe's writer is waited for while reading, as usual
         return os.fdopen(fd, "rb")
     except BaseException:
