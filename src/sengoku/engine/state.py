@@ -301,10 +301,10 @@ class GameState:
 
     def _ally(self, i: Any) -> Any:
         """Return the ally named by number or by itself, or None if there is no such ally in play."""
+        if i.__class__ is list:  # the ally itself, as fast policies pass it
+            return i if len(i) > A_LIVE and i[A_LIVE] else None
         if i.__class__ is int:
             return self.allies[i] if 0 <= i < len(self.allies) else None
-        if i.__class__ is list and len(i) > A_LIVE and i[A_LIVE]:
-            return i
         return None
 
     def max_hp(self, ally: list[Any]) -> int:
@@ -468,11 +468,7 @@ class GameState:
             return self._refuse("HP Charge happens in the Charge Phase (T2b)", _check)
         if self.hp_charged:
             return self._refuse("HP Charge was already used this turn (T2b Decision: once per turn)", _check)
-        a: list[Any] | None
-        try:  # an ally list of this game passes at once; anything else is looked up
-            a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
-        except IndexError:
-            a = None
+        a: list[Any] | None = self._ally(i)
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         t = self.t
@@ -617,11 +613,7 @@ class GameState:
             c = hand[pos]
         except IndexError:
             return self._refuse(f"no hand card number {pos!r}", _check)
-        a: list[Any] | None
-        try:  # an ally list of this game passes at once; anything else is looked up
-            a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
-        except IndexError:
-            a = None
+        a: list[Any] | None = self._ally(i)
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         top: int = a[A_TOP]
@@ -692,11 +684,7 @@ class GameState:
         """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
         if self.phase != MAIN_PHASE:
             return self._refuse("Move happens in the Main Phase (T4)", _check)
-        a: list[Any] | None
-        try:  # an ally list of this game passes at once; anything else is looked up
-            a = i if i.__class__ is list and i[A_LIVE] else self._ally(i)
-        except IndexError:
-            a = None
+        a: list[Any] | None = self._ally(i)
         if a is None:
             return self._refuse(f"no ally {i!r} in play", _check)
         if a[A_DEF]:
