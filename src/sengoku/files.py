@@ -14,6 +14,8 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from sengoku.errors import DataError
+
 
 def open_input(path: Path | str) -> BinaryIO:
     """Open `path` for reading bytes; raise FileNotFoundError, IsADirectoryError or another OSError."""
@@ -34,3 +36,22 @@ def read_input(path: Path | str, limit: int | None = None) -> bytes:
     """Return the bytes of `path`: all of them, or at most `limit` + 1 (so "too big" can be told)."""
     with open_input(path) as f:
         return f.read() if limit is None else f.read(limit + 1)
+
+
+def read_text_input(path: Path | str, error: type[DataError] = DataError,
+                    missing: str | None = None) -> tuple[str, bytes]:
+    """Return the text (UTF-8, a BOM dropped) and the bytes of input file `path`.
+
+    Raise `error` naming the file when it cannot be read (`missing` is the message for a file that
+    does not exist; None says "cannot read" as for any other failure) or is not UTF-8.
+    """
+    try:
+        raw = read_input(path)
+    except FileNotFoundError as exc:
+        raise error(path, missing or f"cannot read: {exc.strerror or exc}") from None
+    except OSError as exc:
+        raise error(path, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8-sig"), raw
+    except UnicodeDecodeError as exc:
+        raise error(path, f"not UTF-8 text (byte {exc.start})") from None

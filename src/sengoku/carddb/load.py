@@ -16,7 +16,7 @@ from typing import Any
 
 from sengoku.carddb.problems import CheckReport, Problem
 from sengoku.errors import DataError
-from sengoku.files import read_input
+from sengoku.files import read_text_input
 from sengoku.paths import default_card_db, schema_path
 
 CARDS_FILE = "cards.json"
@@ -50,14 +50,7 @@ def resolve_cards_file(path: Path | str | None) -> Path:
 
 def read_json(path: Path) -> tuple[Any, bytes]:
     """Read a JSON file; raise DataError naming the line and column if it is not valid JSON."""
-    try:
-        raw = read_input(path)
-    except OSError as exc:
-        raise DataError(path, f"cannot read: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DataError(path, f"not UTF-8 text (byte {exc.start})") from None
+    text, raw = read_text_input(path)
     try:
         return json.loads(text), raw
     except json.JSONDecodeError as exc:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.problems import Problem
-from sengoku.files import read_input
+from sengoku.files import read_text_input
 from sengoku.formats.model import Format, FormatError, FormatList
 from sengoku.paths import default_card_db, schema_path
 
@@ -132,16 +132,7 @@ def read_toml(path: Path) -> tuple[Any, str]:
     """Read a TOML file; raise FormatError naming the line and column if it cannot be parsed."""
     import tomllib
 
-    try:
-        raw = read_input(path)
-    except FileNotFoundError:
-        raise FormatError(path, "no such format file") from None
-    except OSError as exc:
-        raise FormatError(path, f"cannot read: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, f"not UTF-8 text (byte {exc.start})") from None
+    text, _ = read_text_input(path, FormatError, missing="no such format file")
     try:
         return tomllib.loads(text), text
     except tomllib.TOMLDecodeError as exc:
