@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from sengoku.files import RULES_BYTES, read_text_input
 from sengoku.games import DEFAULT_GAME, Game, bundled_games, default_db_folder
 
 
@@ -119,7 +120,7 @@ def check_game_file(path: Any, cards_game: str | None = None) -> list[Any]:
 
     path = Path(path)
     game = read_game_file(path)
-    lines = path.read_text(encoding="utf-8-sig").splitlines()
+    lines = read_text_input(path, RULES_BYTES)[0].splitlines()
     headers = [n for n, line in enumerate(lines, 1) if re.match(r"^\s*\[\[\s*rules\s*\]\]", line)]
     problems = []
     for message in rule_file_problems(game):

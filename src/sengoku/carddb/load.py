@@ -14,9 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.problems import CheckReport, Problem
+from sengoku.carddb.problems import UNREADABLE, CheckReport, Problem
 from sengoku.errors import DataError
-from sengoku.files import read_text_input
+from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
 from sengoku.paths import default_card_db, schema_path
 
 CARDS_FILE = "cards.json"
@@ -49,14 +49,15 @@ def resolve_cards_file(path: Path | str | None) -> Path:
 
 
 def read_json(path: Path) -> tuple[Any, bytes]:
-    """Read a JSON file; raise DataError naming the line and column if it is not valid JSON."""
-    text, raw = read_text_input(path)
-    try:
-        return json.loads(text), raw
-    except json.JSONDecodeError as exc:
-        raise DataError(path, f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
-    except RecursionError:  # e.g. 100,000 nested arrays: no card database looks like that
-        raise DataError(path, "JSON nested too deeply to be a card database file") from None
+    """Read a card database JSON file (at most `CARD_DB_BYTES`); raise DataError naming the line
+    and column if it cannot be read or is not valid JSON."""
+    data, _, raw = _read_json_text(path)
+    return data, raw
+
+
+def _read_json_text(path: Path) -> tuple[Any, str, bytes]:
+    text, raw = read_text_input(path, CARD_DB_BYTES)
+    return loads_json(text, path), text, raw
 
 
 @lru_cache(maxsize=None)
@@ -208,15 +209,11 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
     return problems
 
 
-def _decode(raw: bytes) -> str:
-    return raw.decode("utf-8-sig")
-
-
 def check_cards_file(path: Path | str) -> list[Problem]:
     """Return every problem of one cards file; raise DataError if it cannot be read as JSON."""
     path = Path(path)
-    data, raw = read_json(path)
-    return check_data(str(path), data, _decode(raw))
+    data, text, _ = _read_json_text(path)
+    return check_data(str(path), data, text)
 
 
 def _format_problems(folder: Path) -> list[Problem] | None:
@@ -261,7 +258,7 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
             except DataError as exc:
                 report.unreadable.append(str(file))
                 report.problems.append(Problem(path=str(file), message=exc.message, line=exc.line,
-                                               code="unreadable"))
+                                               code=UNREADABLE))
 
         each(cards_file, lambda: check_cards_file(cards_file))
         if (p / BOARD_FILE).is_file():
@@ -270,6 +267,7 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
         if format_problems is not None:
             report.files.extend(str(f) for f in sorted((p / "formats").glob("*.toml")))
             report.problems.extend(format_problems)
+            report.unreadable.extend(p.path for p in format_problems if p.code == UNREADABLE)
         if (p / "game.toml").is_file() and str(cards_file) not in report.unreadable:
             # issue 5: a game folder's rule file, checks in carddb/gamelist.py
             from sengoku.carddb.gamelist import check_game_file
@@ -292,11 +290,11 @@ def load_card_db(path: Path | str | None = None) -> "CardDatabase":
     from sengoku.carddb.checked import pass_key, passed_before, remember_pass
 
     cards_file = resolve_cards_file(path)
-    data, raw = read_json(cards_file)
+    data, text, raw = _read_json_text(cards_file)
     game = _game_of(data)
     key = pass_key(raw, schema_path(SCHEMAS[game])) if game in SCHEMAS else None
     if key is None or not passed_before(key):
-        problems = [p for p in check_data(str(cards_file), data, _decode(raw)) if p.severity == "error"]
+        problems = [p for p in check_data(str(cards_file), data, text) if p.severity == "error"]
         if problems:
             raise CardDBError(cards_file, problems)
         if key is not None:

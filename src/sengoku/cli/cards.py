@@ -29,7 +29,7 @@ def cards(
         None, "--attribute", help="Only this attribute: fire, water, lightning, earth, wind, dark, holy."
     ),
     db: Optional[Path] = typer.Option(
-        None, "--db", envvar=DB_ENV, show_envvar=True,
+        None, "--db", readable=False, envvar=DB_ENV, show_envvar=True,
         help="Card database file or folder to read. Default: $SENGOKU_DB, else the bundled sample set.",
     ),
     as_json: bool = typer.Option(

@@ -26,7 +26,7 @@ def exit_with(code: int) -> None:
 @db_app.command("check")
 def check(
     path: Optional[Path] = typer.Argument(
-        None,
+        None, readable=False,
         help="A card database folder (its cards.json, board.json and formats/*.toml are all checked), "
         "a cards file, or a board.json. Default: $SENGOKU_DB, else the bundled sample set.",
         show_default=False,

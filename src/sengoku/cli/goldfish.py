@@ -50,7 +50,7 @@ input or options.
 @app.command("goldfish", help=HELP)
 def goldfish_command(
     deck: Optional[Path] = typer.Argument(
-        None, help="The decklist (TOML) to simulate. Default: the bundled default deck "
+        None, readable=False, help="The decklist (TOML) to simulate. Default: the bundled default deck "
         "(decklists/default.toml).", show_default=False),
     runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (1 to 10,000,000)."),
     turns: int = typer.Option(8, "--turns", "-t", help="Turns played in each game (1 to 200)."),
@@ -80,7 +80,7 @@ def goldfish_command(
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
         "(hypergeometric) and simulated probabilities are shown side by side.", show_default=False),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database folder or file. Default: $SENGOKU_DB, else the bundled sample set.",
+        None, "--db", readable=False, help="Card database folder or file. Default: $SENGOKU_DB, else the bundled sample set.",
         show_default=False),
 ) -> None:
     """Goldfish a deck (see HELP)."""

@@ -12,7 +12,7 @@ from sengoku.cli import app
 
 @app.command("import")
 def import_(
-    file: Path = typer.Argument(..., help="The text decklist to import; '-' reads stdin."),
+    file: Path = typer.Argument(..., readable=False, help="The text decklist to import; '-' reads stdin."),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", help="Write the TOML to this file (atomically) instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite the --output file if it exists."),
@@ -21,7 +21,7 @@ def import_(
         "familiars, else standard)."),
     name: Optional[str] = typer.Option(None, "--name", help="The deck's name (the TOML's `name` key)."),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database (folder or cards.json) to resolve card names against. "
+        None, "--db", readable=False, help="Card database (folder or cards.json) to resolve card names against. "
         "Default: $SENGOKU_DB, else the bundled sample set."),
 ) -> None:
     """Import a plain-text SENGOKU YUGI decklist as decklist TOML.
@@ -40,6 +40,7 @@ def import_(
     from sengoku.decklist.fmt import game_context
     from sengoku.decklist.text_import import MODES, import_text, read_text_list
     from sengoku.errors import DataError
+    from sengoku.files import read_stdin
 
     if mode not in MODES:
         raise DataError(None, f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -48,7 +49,7 @@ def import_(
     if output is not None and output.is_dir():
         raise DataError(output, "is a folder; give a file name")
     source = "<stdin>" if str(file) == "-" else str(file)
-    text = sys.stdin.read() if str(file) == "-" else read_text_list(file)
+    text = read_stdin() if str(file) == "-" else read_text_list(file)
     _, cards, ctx_notes = game_context("sengoku-yugi", db)
     if cards is None:  # say why, as the other commands do (fmt's fallback note is not for import)
         from sengoku.carddb.load import read_json, resolve_cards_file

@@ -22,10 +22,10 @@ class Output(str, Enum):
 @app.command("validate")
 def validate(
     paths: list[Path] = typer.Argument(
-        ..., help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
+        ..., readable=False, help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
         show_default=False),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database (cards.json or its folder) for decklists of its game. Default: "
+        None, "--db", readable=False, help="Card database (cards.json or its folder) for decklists of its game. Default: "
         "the game's bundled database ($SENGOKU_DB for SENGOKU YUGI). A game.toml beside it replaces the "
         "bundled rules.", show_default=False),
     format: Optional[str] = typer.Option(

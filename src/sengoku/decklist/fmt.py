@@ -32,7 +32,7 @@ from typing import Any
 
 from sengoku.decklist.model import GAME_DEFAULT
 from sengoku.errors import DataError
-from sengoku.files import read_input
+from sengoku.files import DECKLIST_BYTES, loads_toml, read_text_input
 
 # SENGOKU YUGI's sections and kinds, used when no game rule file says otherwise.
 DEFAULT_SECTIONS = ("main", "nameless", "familiars")
@@ -41,7 +41,6 @@ TOP_KEY_ORDER = ("name", "game", "mode", "format")
 ENTRY_KEY_ORDER = ("id", "name", "level", "epithet", "count")
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 _UNPLACED = 99  # sort rank for what the card database cannot place
 
 
@@ -563,23 +562,15 @@ def _meaning(data: Mapping[str, Any]) -> tuple:
 # --- public ---------------------------------------------------------------------------------------
 
 def _parse(text: str, path: str | None) -> Any:
-    import tomllib
-
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = _TOML_POS.search(msg)
-        line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-        raise DataError(path, f"not valid TOML: {_TOML_POS.sub('', msg).strip()}; file left as it was",
-                        line, col) from None
-    except RecursionError:
-        raise DataError(path, "not valid TOML: nested too deeply; file left as it was") from None
+        return loads_toml(text, path)
+    except DataError as exc:
+        raise DataError(path, f"{exc.message}; file left as it was", exc.line, exc.column) from None
 
 
 def game_context(game: str, db: Path | str | None = None) -> tuple[tuple[str, ...], list[dict[str, Any]] | None, list[str]]:
     """Return a game's canonical section order, its raw cards (None if unreadable), and notes."""
-    import json
+    from sengoku.carddb.load import read_json
 
     notes: list[str] = []
     sections: tuple[str, ...] = DEFAULT_SECTIONS if game == GAME_DEFAULT else ()
@@ -602,9 +593,9 @@ def game_context(game: str, db: Path | str | None = None) -> tuple[tuple[str, ..
         return sections, None, notes
     cards_file = folder / "cards.json" if folder.is_dir() else folder
     try:
-        data = json.loads(cards_file.read_text(encoding="utf-8-sig"))
+        data, _ = read_json(cards_file)  # bounded, like every card database read
         cards = [c for c in data["cards"] if isinstance(c, dict)]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    except (DataError, KeyError, TypeError):
         notes.append(f"cannot read the card database {cards_file}; entries sorted by level and name only")
         return sections, None, notes
     return sections, cards, notes
@@ -669,24 +660,9 @@ def canonical_decklist(
 
 
 def read_text(path: Path | str) -> str:
-    """Read a decklist file as text; raise DataError when it cannot be read or is not UTF-8."""
-    from sengoku.decklist.read import MAX_BYTES
-
-    p = Path(path)
-    try:
-        raw = read_input(p, MAX_BYTES)  # bounded: a device or pipe may never end
-    except FileNotFoundError:
-        raise DataError(p, "no such file") from None
-    except IsADirectoryError:
-        raise DataError(p, "is a folder, not a decklist file") from None
-    except OSError as exc:
-        raise DataError(p, f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:  # the validator's limit: a decklist is at most 1 MB
-        raise DataError(p, f"over {MAX_BYTES // 1_000_000} MB, too big for a decklist; file left as it was")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError(p, f"not UTF-8 text (byte {exc.start}); file left as it was") from None
+    """Read a decklist file as text, a byte-order mark kept (it is written back); raise DataError
+    when it cannot be read, is over the 1 MB decklist limit or is not UTF-8."""
+    return read_text_input(path, DECKLIST_BYTES, missing="no such file", keep_bom=True)[0]
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:

@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.problems import Problem
-from sengoku.files import read_text_input
+from sengoku.files import RULES_BYTES, loads_toml, read_text_input
 from sengoku.formats.model import Format, FormatError, FormatList
 from sengoku.paths import default_card_db, schema_path
 
 SCHEMA_FILE = "format.schema.json"
 FORMATS_DIR = "formats"
 
-_TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 _ANY_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
 _LISTS_HEADER = re.compile(r"^\s*\[\[\s*lists\s*\]\]")
 
@@ -129,17 +128,10 @@ def _jsonable(value: Any) -> Any:
 
 
 def read_toml(path: Path) -> tuple[Any, str]:
-    """Read a TOML file; raise FormatError naming the line and column if it cannot be parsed."""
-    import tomllib
-
-    text, _ = read_text_input(path, FormatError, missing="no such format file")
-    try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = _TOML_POS.search(msg)
-        line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-        raise FormatError(path, f"not valid TOML: {_TOML_POS.sub('', msg).strip()}", line, col) from None
+    """Read a TOML file (at most `RULES_BYTES`); raise FormatError naming the line and column if it
+    cannot be read or parsed."""
+    text, _ = read_text_input(path, RULES_BYTES, FormatError, missing="no such format file")
+    return loads_toml(text, path, FormatError), text
 
 
 def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], Any, Locator | None]:

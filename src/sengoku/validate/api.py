@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.decklist.model import Decklist
+from sengoku.display import display_path
 from sengoku.errors import DataError
+from sengoku.folders import Found, find_tomls
 from sengoku.paths import DB_ENV
 from sengoku.games import Game, bundled_games, default_db_folder, game_for_db
 from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
@@ -189,11 +191,17 @@ class Validator:
         try:
             deck, syntax = read_decklist(path, self.games)
         except DataError as exc:
-            return ValidationResult(path=str(path), unreadable=True, violations=[
-                Violation("syntax", "error", exc.message, exc.line, exc.column)])
+            return _unreadable(path, exc.message, exc.line, exc.column)
         if syntax and deck.game not in self.games:
             return ValidationResult(path=str(path), violations=syntax, game=deck.game)
         return self.validate_deck(deck, syntax)
+
+
+def _unreadable(path: Path | str, message: str, line: int | None = None,
+                column: int | None = None) -> ValidationResult:
+    """The result of a file that cannot be read at all: reported with the others, exit 2."""
+    return ValidationResult(path=display_path(path), unreadable=True,
+                            violations=[Violation("syntax", "error", message, line, column)])
 
 
 @dataclass
@@ -230,33 +238,13 @@ class ValidationRun:
         return list(seen.values())
 
 
-def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
+def expand_paths(paths: Iterable[Path | str]) -> list[Found]:
     """Return the decklist files named: files as given, folders as every `*.toml` below, sorted.
 
+    Entries of a folder that cannot be read come back with their reason (`Found.problem`).
     Raise DataError naming every path that does not exist or folder that holds no decklist.
     """
-    out: list[Path] = []
-    problems: list[str] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found = sorted(f for f in p.rglob("*.toml")
-                           if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts))
-            if not found:
-                problems.append(f"{p}: no *.toml decklists in this folder")
-            out.extend(found)
-        elif p.exists():
-            out.append(p)
-        else:
-            problems.append(f"{p}: no such file or folder")
-    if problems:
-        first, _, why = problems[0].partition(": ")
-        also = f" (also: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
-        raise DataError(first, why + also)
-    unique = list(dict.fromkeys(out))
-    if not unique:
-        raise DataError(None, "no decklist paths given")
-    return unique
+    return find_tomls(paths)
 
 
 def validate_deck(deck: Decklist, db: DbArg = None, format: Any = None,
@@ -279,7 +267,8 @@ def validate_paths(paths: Iterable[Path | str], db: DbArg = None, format: Any = 
     """
     files = expand_paths(paths)
     validator = Validator(db, format, as_of)
-    return ValidationRun([validator.validate_file(f) for f in files], strict=strict)
+    return ValidationRun([validator.validate_file(f.path) if f.problem is None else _unreadable(f.path, f.problem)
+                          for f in files], strict=strict)
 
 
 _VALIDATORS: dict[tuple[Any, ...], tuple[Any, Validator]] = {}

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
+from sengoku.display import printable
+
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
@@ -53,7 +55,7 @@ def as_dict(run: Any) -> dict[str, Any]:
                 "ruleId": v.rule,
                 "ruleIndex": ids.index(v.rule),
                 "level": "error" if v.severity == "error" else "warning",
-                "message": {"text": v.message + (f" [{', '.join(v.cards)}]" if v.cards else "")},
+                "message": {"text": printable(v.message + (f" [{', '.join(v.cards)}]" if v.cards else ""))},
                 "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(result.path)},
                                                     "region": region}}],
             }
