@@ -215,3 +215,62 @@ def test_an_unreadable_file_named_on_the_command_line_is_reported_with_the_other
     assert code == 2  # not a usage error before any report
     assert out.splitlines()[0].startswith(f"{DECK} valid")
     assert out.splitlines()[1] == f"{locked} error syntax cannot read: Permission denied"
+
+
+# 2. Strings nobody can read: control characters, NUL, bidi overrides, blank names ----------
+
+HIDDEN_NAMES = {"So\x1b[31mma": "U+001B", "So\x00ma": "U+0000", "So\u202ema": "U+202E", "So\u2066ma": "U+2066"}
+
+
+def _db_with_names(tmp_path: Path, names: list[str]) -> Path:
+    db = copy_db(tmp_path)
+    data = json.loads((db / "cards.json").read_text(encoding="utf-8"))
+    for card, name in zip(data["cards"], names):
+        card["name"] = name
+    (db / "cards.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return db
+
+
+def _shown_raw(text: str) -> list[str]:
+    return [c for c in "\x1b\x00\u202e\u2066" if c in text]
+
+
+def test_hidden_characters_and_blank_names_are_db_check_problems_with_their_json_path(cli, tmp_path: Path) -> None:
+    db = _db_with_names(tmp_path, [*HIDDEN_NAMES, "   "])
+    code, out, err = cli("db", "check", str(db), "--json")
+    assert code == 1
+    problems = {p["json_path"]: p for p in json.loads(out) if p["code"] in ("hidden-character", "blank")}
+    for i, (name, point) in enumerate(HIDDEN_NAMES.items()):
+        assert problems[f"$.cards[{i}].name"]["code"] == "hidden-character"
+        assert point in problems[f"$.cards[{i}].name"]["message"]
+    assert problems[f"$.cards[{len(HIDDEN_NAMES)}].name"]["code"] == "blank"
+    code, out, err = cli("db", "check", str(db))
+    assert code == 1 and "\\x1b[31m" in out and _shown_raw(out + err) == []
+
+
+@pytest.mark.parametrize("command", [["cards"], ["validate", str(DECK)], ["goldfish", str(DECK), "-n", "1"]])
+def test_a_database_with_hidden_characters_is_refused_and_never_printed_raw(cli, tmp_path: Path,
+                                                                            command: list[str]) -> None:
+    db = _db_with_names(tmp_path, list(HIDDEN_NAMES))
+    code, out, err = cli(*command, "--db", str(db))
+    assert code == 2
+    assert "holds a control or invisible character" in err and _shown_raw(out + err) == []
+
+
+@pytest.mark.parametrize("output", ["text", "github", "sarif", "junit", "json"])
+def test_a_decklist_name_with_hidden_characters_is_printed_escaped(cli, tmp_path: Path, output: str) -> None:
+    deck = tmp_path / "deck.toml"
+    deck.write_text('[[main]]\nname = "So\\u001b[31mma\\u202e"\ncount = 3\n', encoding="utf-8")
+    code, out, err = cli("validate", str(deck), "-o", output)
+    assert code == 1
+    assert _shown_raw(out + err) == []
+    if output != "json":  # JSON escapes the ESC its own way (\u001b), which is as safe
+        assert "\\x1b[31m" in out
+
+
+def test_the_cards_suffix_of_github_annotations_is_escaped() -> None:
+    from sengoku.validate.reporters.github import line_for
+    from sengoku.validate.result import Violation
+
+    line = line_for("d.toml", Violation("copy-limit", "error", "too many", 2, 1, cards=("SY1\x1b[2J", "X\u202e")))
+    assert _shown_raw(line) == [] and line.endswith("[SY1\\x1b[2J, X\\u202e]")

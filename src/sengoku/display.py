@@ -9,9 +9,12 @@ written to a UTF-8 stream or an XML file at all. Every reporter shows such text 
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import unicodedata
 from pathlib import Path
+from typing import Any
 
 # Unicode categories never shown raw: controls, format characters (bidi overrides, zero-width
 # marks), line and paragraph separators, surrogates, unassigned code points.
@@ -45,3 +48,29 @@ def display_path(path: Path | str) -> str:
     except UnicodeEncodeError:  # os.fsdecode() turned undecodable bytes into lone surrogates
         name = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     return name
+
+
+# json.dumps escapes the ASCII controls itself; what it leaves raw is DEL and beyond ASCII.
+_PAST_ASCII = re.compile(r"[^\x00-\x7e]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if unicodedata.category(char) not in HIDDEN:
+        return char
+    code = ord(char)
+    if code > 0xFFFF:  # as a UTF-16 surrogate pair, the way JSON spells it
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """Return `value` as JSON (`json.dumps` options) with every hidden character as a \\u escape.
+
+    Lossless, as any JSON string may spell a character that way, yet nothing hidden reaches a
+    terminal that shows the document, and a lone surrogate (a file name that is not UTF-8) no
+    longer stops a UTF-8 stream half-way through it.
+    """
+    text = json.dumps(value, ensure_ascii=False, **options)
+    return text if text.isascii() and "\x7f" not in text else _PAST_ASCII.sub(_json_escape, text)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.problems import UNREADABLE, CheckReport, Problem
+from sengoku.carddb.strings import string_problems
 from sengoku.errors import DataError
 from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
 from sengoku.paths import default_card_db, schema_path
@@ -199,6 +200,7 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
 
         broken = {_card_index(p) for p in problems}
         problems.extend(generic_checks(path, cards, {i for i in range(len(cards)) if i not in broken}))
+    problems.extend(string_problems(path, data))  # every game: no hidden character, no blank name
     problems.sort(key=lambda p: (_card_index(p) if _card_index(p) is not None else -1, p.json_path))
     if text is not None:
         lines = card_lines(text)

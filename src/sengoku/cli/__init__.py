@@ -57,11 +57,12 @@ def main() -> None:
     Typer's standalone mode already maps usage errors to exit 2 and `typer.Exit(code)` to its
     code; the library's own `SengokuError` passes through it and is reported here.
     """
+    from sengoku.display import printable_lines
     from sengoku.errors import SengokuError
 
     _register()
     try:
         app()
-    except SengokuError as exc:
-        typer.echo(f"error: {exc}", err=True)
+    except SengokuError as exc:  # names and paths from untrusted files: nothing hidden reaches the terminal
+        typer.echo(f"error: {printable_lines(str(exc))}", err=True)
         sys.exit(2)

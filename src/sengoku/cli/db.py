@@ -48,9 +48,10 @@ def check(
     report = check_card_db(path)
     if as_json:
         import dataclasses
-        import json
 
-        typer.echo(json.dumps([dataclasses.asdict(p) for p in report.problems], indent=2, ensure_ascii=False))
+        from sengoku.display import json_text
+
+        typer.echo(json_text([dataclasses.asdict(p) for p in report.problems], indent=2))
     else:
         _print_problems(report.problems)
     for file in report.files:
@@ -68,7 +69,10 @@ def _print_problems(problems: list) -> None:
     from rich.console import Console
     from rich.markup import escape
 
+    from sengoku.display import printable
+
     console = Console(highlight=False, soft_wrap=True)
     for p in problems:
         style = "bold red" if p.severity == "error" else "yellow"
-        console.print(f"[{style}]{p.severity}[/{style}]: {escape(p.location())}: {escape(p.message)}")
+        console.print(f"[{style}]{p.severity}[/{style}]: {escape(printable(p.location()))}: "
+                      f"{escape(printable(p.message))}")

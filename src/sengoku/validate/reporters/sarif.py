@@ -6,12 +6,11 @@ result per violation with its physical location (file, line, column).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
-from sengoku.display import printable
+from sengoku.display import json_text, printable
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -75,5 +74,5 @@ def as_dict(run: Any) -> dict[str, Any]:
 
 def write(run: Any, stream: TextIO) -> None:
     """Write the run as an indented SARIF 2.1.0 JSON log."""
-    json.dump(as_dict(run), stream, indent=2, ensure_ascii=False)
+    stream.write(json_text(as_dict(run), indent=2))  # hidden characters as \u escapes
     stream.write("\n")
