@@ -18,6 +18,7 @@ from sengoku.carddb.problems import UNREADABLE, CheckReport, Problem
 from sengoku.carddb.strings import string_problems
 from sengoku.errors import DataError
 from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
+from sengoku.games import read_game_file
 from sengoku.paths import default_card_db, schema_path
 
 CARDS_FILE = "cards.json"
@@ -238,6 +239,18 @@ def _format_problems(folder: Path) -> list[Problem] | None:
     return None
 
 
+def _nameless_at_setup(folder: Path) -> int:
+    """Return how many Nameless a deck holds under the folder's own game.toml (else the bundled D2's)."""
+    from sengoku.carddb.board import NAMELESS_AT_SETUP, nameless_at_setup
+
+    if not (folder / "game.toml").is_file():
+        return NAMELESS_AT_SETUP
+    try:
+        return nameless_at_setup(read_game_file(folder / "game.toml").raw.get("rules"))
+    except DataError:  # reported with the rule file's own problems
+        return NAMELESS_AT_SETUP
+
+
 def check_card_db(path: Path | str | None = None) -> CheckReport:
     """Check a card database; collect every problem. Raise DataError if it cannot be read.
 
@@ -264,7 +277,7 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
 
         each(cards_file, lambda: check_cards_file(cards_file))
         if (p / BOARD_FILE).is_file():
-            each(p / BOARD_FILE, lambda: check_board_file(p / BOARD_FILE))
+            each(p / BOARD_FILE, lambda: check_board_file(p / BOARD_FILE, _nameless_at_setup(p)))
         format_problems = _format_problems(p)
         if format_problems is not None:
             report.files.extend(str(f) for f in sorted((p / "formats").glob("*.toml")))

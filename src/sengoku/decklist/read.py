@@ -72,7 +72,17 @@ def _v(message: str, pos: Pos | None) -> Violation:
 def parse_decklist(
     data: bytes | str, path: str | None = None, games: Mapping[str, Game] | None = None
 ) -> tuple[Decklist, list[Violation]]:
-    """Parse decklist text; return the decklist (well-formed entries only) and `syntax` violations."""
+    """Parse decklist text; return the decklist (well-formed entries only) and `syntax` violations.
+
+    The violations also stay on the decklist (`Decklist.syntax`): a deck handed on alone is
+    still refused by whatever checks it.
+    """
+    deck, problems = _parse(data, path, games)
+    deck.syntax = list(problems)
+    return deck, problems
+
+
+def _parse(data: bytes | str, path: str | None, games: Mapping[str, Game] | None) -> tuple[Decklist, list[Violation]]:
     deck = Decklist(path=path)
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:

@@ -203,12 +203,27 @@ def list_formats(db_folder: Path | str | None = None) -> list[Format]:
     return [_load_file(p) for p in sorted(folder.glob("*.toml"))]
 
 
-def load_format(name_or_path: str | Path, db_folder: Path | str | None = None) -> Format:
-    """Load a format by name (a file in the card database's `formats/` folder) or by path to a .toml file."""
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.is_file():
-        return _load_file(candidate)
+_FORMAT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
+
+
+def load_format(name_or_path: str | Path, db_folder: Path | str | None = None, *, name_only: bool = False) -> Format:
+    """Load a format by name (a file in the card database's `formats/` folder) or by path to a .toml file.
+
+    With `name_only` (a decklist's own `format` key, written by a stranger) only a name is
+    looked up, in the `formats/` folder alone: never a path, so a decklist cannot make sengoku
+    open any file it names, nor tell whether one exists.
+    """
     folder = formats_dir(db_folder)
+    if name_only:
+        name = str(name_or_path)
+        if not _FORMAT_NAME.fullmatch(name) or name.endswith(".toml"):
+            known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+            raise FormatError(None, f"a decklist's `format` is a format name (letters, digits, '-', '_', '.'), "
+                              f"not {name[:60]!r}; known formats: {', '.join(known) or 'none'}")
+    else:
+        candidate = Path(name_or_path)
+        if candidate.suffix == ".toml" or candidate.is_file():
+            return _load_file(candidate)
     path = folder / f"{name_or_path}.toml"
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []

@@ -106,7 +106,13 @@ class Validator:
         return checker
 
     def validate_deck(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
-        """Check one decklist (with the syntax problems found reading it, if any)."""
+        """Check one decklist (with the syntax problems found reading it, if any).
+
+        A decklist read from a file carries its own (`Decklist.syntax`); they count whether or
+        not they are passed again, so no command can check or play a deck `validate` refuses.
+        """
+        given = list(syntax)
+        syntax = given + [v for v in deck.syntax if isinstance(v, Violation) and v not in given]
         if deck.game not in self.games:  # a Decklist built in code; files are checked when read
             return ValidationResult(path=deck.path, game=deck.game, violations=[*syntax, Violation(
                 "syntax", "error", f"unknown game {deck.game!r} (known: {', '.join(self.games)})")])
@@ -162,7 +168,8 @@ class Validator:
         if key not in self._formats:
             if isinstance(fmt, (str, Path)):
                 try:
-                    self._formats[key] = load_format(fmt, checker.catalog.folder)
+                    # a decklist's own `format` key is a name, never a path (the file is a stranger's)
+                    self._formats[key] = load_format(fmt, checker.catalog.folder, name_only=not explicit)
                 except DataError as exc:
                     if explicit and self._format_of_another_game(fmt, load_format, deck.game):
                         self._formats[key] = None  # a --format for one game leaves the other games' decks alone
