@@ -26,7 +26,6 @@ from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.errors import DataError
 from sengoku.files import DECKLIST_BYTES, read_text_input
 
-MAX_BYTES = 1_000_000
 MAX_COUNT = 99  # more copies than this is a typo, not a deck
 MODES = ("auto", "standard", "ultimate")
 
