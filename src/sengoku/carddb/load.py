@@ -17,8 +17,7 @@ from typing import Any
 from sengoku.carddb.problems import UNREADABLE, CheckReport, Problem
 from sengoku.carddb.strings import string_problems
 from sengoku.errors import DataError
-from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
-from sengoku.games import read_game_file
+from sengoku.files import CARD_DB_BYTES, RULES_BYTES, loads_json, loads_toml, read_text_input
 from sengoku.paths import default_card_db, schema_path
 
 CARDS_FILE = "cards.json"
@@ -245,8 +244,9 @@ def _nameless_at_setup(folder: Path) -> int:
 
     if not (folder / "game.toml").is_file():
         return NAMELESS_AT_SETUP
-    try:
-        return nameless_at_setup(read_game_file(folder / "game.toml").raw.get("rules"))
+    try:  # read raw here: the game registry sits above the card database layer
+        text, _ = read_text_input(folder / "game.toml", RULES_BYTES)
+        return nameless_at_setup(loads_toml(text, folder / "game.toml").get("rules"))
     except DataError:  # reported with the rule file's own problems
         return NAMELESS_AT_SETUP
 
