@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compi
 
 from sengoku.carddb.models import WEAPONS, CardDatabase, Character, Familiar
 from sengoku.engine.board import Geometry, compile_geometry, corner_mask
+from sengoku.engine.constants import HP_CHARGE_MIN
 from sengoku.engine.errors import EngineError
 
 # Kind codes (C1, C4).
@@ -22,7 +23,6 @@ MALE, FEMALE = 0, 1
 
 # Stacking relations between an ally's top card and a hand card (M2, M3).
 NO_STACK, GROWTH, FOCUS = 0, 1, 2
-HP_CHARGE_MIN = 5  # T2b: HP Charge costs at least this much AP
 
 # Bits of a stacking entry's `special` field (see DeckTables.stack_rows).
 STACK_TRIGGERS, STACK_NAMING = 1, 2
@@ -244,10 +244,6 @@ class DeckTables:
             for t in range(n))
         # What HP Charge costs for an ally topped by each card: max(5, deployment cost) (T2b).
         self.hp_charge_price = tuple(max(HP_CHARGE_MIN, c) for c in self.cost)
-        # Per-deck tables a policy derives once and keeps here (by its own key).
-        self.policy_cache: dict[str, Any] = {}
-        # The tables a policy's inner loop reads, in one tuple to unpack at once.
-        self.hot = (self.relation_rows, self.name_id, self.kind, self.level, self.cost, self.charge)
 
     def index_of(self, card_id: str) -> int:
         """Return the card index of a card id in this deck."""
