@@ -31,7 +31,7 @@ _API = {
     "validate_paths": "sengoku.validate.api:validate_paths",
     "ValidationResult": "sengoku.validate.result:ValidationResult",
     "ValidationRun": "sengoku.validate.api:ValidationRun",
-    "Violation": "sengoku.validate.result:Violation",
+    "Violation": "sengoku.problems:Violation",
     "Format": "sengoku.formats.model:Format",
     "FormatError": "sengoku.formats.model:FormatError",
     "load_format": "sengoku.formats.load:load_format",

@@ -113,7 +113,7 @@ def check_game_file(path: Any, cards_game: str | None = None) -> list[Any]:
     import re
     from pathlib import Path
 
-    from sengoku.carddb.problems import Problem
+    from sengoku.problems import Problem
     from sengoku.games import read_game_file
     from sengoku.validate.rules import rule_file_problems
 

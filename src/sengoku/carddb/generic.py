@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from sengoku.carddb.models import Meta
-from sengoku.carddb.problems import Problem
+from sengoku.problems import Problem
 
 # meta.game -> its schema file; merged into `sengoku.carddb.load.SCHEMAS`.
 GENERIC_SCHEMAS: dict[str, str] = {

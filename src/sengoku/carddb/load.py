@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.problems import CheckReport, Problem
+from sengoku.problems import CheckReport, Problem
 from sengoku.errors import DataError
 from sengoku.files import read_text_input
 from sengoku.paths import default_card_db, schema_path
@@ -289,7 +289,7 @@ def load_card_db(path: Path | str | None = None) -> "CardDatabase":
     """Load and check a card database (file, folder, or the bundled/$SENGOKU_DB default)."""
     from sengoku.carddb.models import CardDatabase
 
-    from sengoku.carddb.checked import pass_key, passed_before, remember_pass
+    from sengoku.pass_cache import pass_key, passed_before, remember_pass
 
     cards_file = resolve_cards_file(path)
     data, raw = read_json(cards_file)

@@ -23,7 +23,7 @@ from sengoku.decklist.scan import Layout, Pos, Table, scan
 from sengoku.errors import DataError
 from sengoku.files import open_input
 from sengoku.games import COMMON_KEYS, Game, KeySpec
-from sengoku.validate.result import Violation
+from sengoku.problems import Violation
 
 SYNTAX = "syntax"
 MAX_BYTES = 1_000_000  # a decklist is a few KB; anything this big is not one (and is not parsed)

@@ -7,17 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sengoku.problems import Violation
 
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: a stable rule id (`deck-size`, `copy-limit`, ...), where, and which cards."""
-
-    rule: str
-    severity: str  # "error" | "warning"
-    message: str
-    line: int | None = None
-    column: int | None = None
-    cards: tuple[str, ...] = ()  # card ids (or names, when the card is unknown)
+__all__ = ["ValidationResult", "Violation"]
 
 
 @dataclass

@@ -188,9 +188,9 @@ def _rule_line(path: Path, index: int) -> int | None:
 def rule_file_problems(game: Game) -> list[str]:
     """Return every problem of a game rule file: schema errors, then vocabulary errors.
 
-    A rule file whose bytes passed before is not checked again (`sengoku.carddb.checked`).
+    A rule file whose bytes passed before is not checked again (`sengoku.pass_cache`).
     """
-    from sengoku.carddb.checked import pass_key, passed_before, remember_pass
+    from sengoku.pass_cache import pass_key, passed_before, remember_pass
     from sengoku.paths import schema_path
 
     try:

@@ -1,4 +1,4 @@
-"""Remember which data files passed every check, so loading them again skips the checks.
+"""A cache of passed checks: which data files passed every check, so loading them again skips the checks.
 
 Checking a card database against its JSON Schema costs more than the rest of loading it (and
 importing jsonschema alone is ~0.04 s), which a deck builder pays on every `sengoku goldfish`.
