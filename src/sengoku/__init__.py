@@ -15,7 +15,7 @@ _API = {
     "SengokuError": "sengoku.errors:SengokuError",
     "DataError": "sengoku.errors:DataError",
     "load_card_db": "sengoku.carddb.load:load_card_db",
-    "check_card_db": "sengoku.carddb.load:check_card_db",
+    "check_card_db": "sengoku.db_check:check_card_db",
     "CardDatabase": "sengoku.carddb.models:CardDatabase",
     "load_board": "sengoku.carddb.board:load_board",
     "Board": "sengoku.carddb.board:Board",
@@ -46,7 +46,7 @@ _API = {
     "GoldfishResult": "sengoku.goldfish.result:GoldfishResult",
     "InvalidDeckError": "sengoku.goldfish.api:InvalidDeckError",
     # issue 5: the games beside SENGOKU YUGI
-    "list_games": "sengoku.carddb.gamelist:list_games",
+    "list_games": "sengoku.carddb.game_overview:list_games",
     "opening_hand_report": "sengoku.goldfish.other_games:opening_hand_report",
     "NoOpeningHandError": "sengoku.goldfish.other_games:NoOpeningHandError",
 }
@@ -54,7 +54,8 @@ _API = {
 __all__ = ["__version__", *_API]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sengoku.carddb.load import check_card_db, load_card_db
+    from sengoku.carddb.load import load_card_db
+    from sengoku.db_check import check_card_db
     from sengoku.carddb.models import CardDatabase
     from sengoku.errors import DataError, SengokuError
 

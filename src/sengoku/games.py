@@ -149,3 +149,26 @@ def game_for_db(db_path: Path | str, game_id: str | None = None) -> Game:
     if game_id is None:
         raise DataError(p, f"no {GAME_FILE} beside this card database, and no game given")
     return get_game(game_id)
+
+
+@dataclass(frozen=True)
+class OpeningHand:
+    """How a game deals its opening hand from a shuffled section (`[opening_hand]` of game.toml)."""
+
+    section: str
+    size: int
+    per_round: int = 0  # cards drawn in each later round (0: not stated)
+    where: dict[str, Any] | None = None  # which cards of the section are shuffled in
+
+    def describe(self) -> str:
+        more = f", then {self.per_round} per round" if self.per_round else ""
+        return f"{self.size} from [[{self.section}]]{more}"
+
+
+def opening_hand(game: Game) -> OpeningHand | None:
+    """Return the game's opening hand, or None when it deals none from a shuffled deck."""
+    raw = game.raw.get("opening_hand")
+    if not isinstance(raw, dict):
+        return None
+    return OpeningHand(section=str(raw.get("section", game.sections[0])), size=int(raw.get("size", 0)),
+                       per_round=int(raw.get("per_round", 0)), where=raw.get("where"))

@@ -95,7 +95,7 @@ def _generic_table(found: list[dict[str, Any]], title: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from sengoku.carddb.gamelist import card_rows
+    from sengoku.carddb.card_rows import card_rows
 
     columns, rows = card_rows(found)
     table = Table(title=escape(title), title_justify="left", highlight=False)

@@ -18,7 +18,7 @@ def games(
 
     For each game: its id (the `game` key of a decklist), title, how many cards its bundled database holds, the decklist sections, whether the cards are invented sample data, its rule ids, and whether it deals an opening hand from a shuffled deck (what `sengoku goldfish` can compute for it). Exit 2 if a game's data cannot be read.
     """
-    from sengoku.carddb.gamelist import list_games
+    from sengoku.carddb.game_overview import list_games
 
     found = list_games()
     if as_json:
@@ -62,7 +62,7 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
         raise SystemExit(2)
     if db is not None and str(db) == os.environ.get(DB_ENV):
         db = None  # $SENGOKU_DB names the SENGOKU YUGI database, not this game's
-    from sengoku.carddb.gamelist import card_rows
+    from sengoku.carddb.card_rows import card_rows
     from sengoku.carddb.load import load_card_db
     from sengoku.errors import DataError
     from sengoku.games import default_db_folder, get_game

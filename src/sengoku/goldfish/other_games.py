@@ -70,7 +70,7 @@ def opening_hand_report(deck: Decklist | Path | str, db: Any = None, runs: int =
     deals no opening hand, `InvalidDeckError` when the deck breaks its rules, `WantError` for
     an unusable want. Same inputs and seed -> same report.
     """
-    from sengoku.carddb.gamelist import opening_hand
+    from sengoku.games import opening_hand
     from sengoku.goldfish.api import InvalidDeckError
     from sengoku.validate.api import Validator
     from sengoku.validate.rules import compile_filter
