@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.0"
+from sengoku.version import __version__
 
 # name -> "module:attribute"; resolved on first access (PEP 562).
 _API = {

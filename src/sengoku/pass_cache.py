@@ -17,7 +17,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from sengoku import __version__
+from sengoku.version import __version__
 
 NO_CACHE_ENV = "SENGOKU_NO_CACHE"
 CACHE_DIR_ENV = "SENGOKU_CACHE_DIR"
