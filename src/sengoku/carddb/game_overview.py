@@ -43,9 +43,9 @@ def summarize(game: Game) -> GameSummary:
     cards = data.get("cards", []) if isinstance(data, dict) else []
     rules = tuple(dict.fromkeys(r.get("id", "?") for r in game.raw.get("rules", []))) + tuple(game.raw.get("checks", []))
     hand = opening_hand(game)
-    # SENGOKU YUGI's opening hand (S3, S6) is dealt by the full rules engine, which goldfishes
-    # whole turns; the other games get the opening-hand report of goldfish/other_games.py.
-    goldfish = "engine" if game.id == DEFAULT_GAME else ("opening-hand" if hand else "none")
+    # A game with a rules engine (SENGOKU YUGI: its opening hand, S3 and S6, is dealt by the
+    # engine) goldfishes whole turns; the others get the opening-hand report of goldfish/other_games.py.
+    goldfish = game.goldfish
     return GameSummary(id=game.id, title=game.title, db=str(folder), db_name=str(meta.get("name", "")),
                        cards=len(cards) if isinstance(cards, list) else 0, sections=game.sections,
                        sample=bool(meta.get("sample", game.sample)), rules=rules, opening_hand=hand,

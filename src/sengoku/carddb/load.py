@@ -18,15 +18,11 @@ from typing import Any
 from sengoku.problems import Problem
 from sengoku.errors import DataError
 from sengoku.files import read_text_input
+from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
 from sengoku.paths import default_card_db, schema_path
 
 CARDS_FILE = "cards.json"
 
-# meta.game -> (schema file, semantic checks). Other games register here too.
-SCHEMAS: dict[str, str] = {"sengoku-yugi": "sengoku-card-db.schema.json"}
-# issue 5: the games beside SENGOKU YUGI (generic model and checks in carddb/generic.py)
-SCHEMAS.update({"senjutsu": "senjutsu-card-db.schema.json", "fe-tcg": "fe-tcg-card-db.schema.json",
-                "clan-tactics": "clan-tactics-card-db.schema.json", "champions": "champions-card-db.schema.json"})
 
 
 class CardDBError(DataError):
@@ -174,7 +170,7 @@ def game_of(data: Any) -> str:
         game = data["meta"].get("game")
         if isinstance(game, str):
             return game
-    return "sengoku-yugi"
+    return DEFAULT_GAME
 
 
 def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
@@ -184,12 +180,13 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
     hide the others' problems. With the file's `text`, problems carry the card's line.
     """
     game = game_of(data)
-    if game not in SCHEMAS:
-        return [Problem(path=path, message=f"unknown game {game!r} (known: {', '.join(sorted(SCHEMAS))})",
+    code = game_code(game)
+    if code is None:
+        return [Problem(path=path, message=f"unknown game {game!r} (known: {', '.join(sorted(REGISTRY))})",
                         json_path="$.meta.game")]
-    problems = schema_problems(path, data, SCHEMAS[game])
+    problems = schema_problems(path, data, code.card_schema)
     cards = data.get("cards") if isinstance(data, dict) else None
-    if game == "sengoku-yugi" and isinstance(cards, list):
+    if code.card_model == "sengoku" and isinstance(cards, list):
         from sengoku.carddb.checks import run_checks
 
         broken = {_card_index(p) for p in problems}
@@ -229,15 +226,15 @@ def load_card_db(path: Path | str | None = None) -> "CardDatabase":
 
     cards_file = resolve_cards_file(path)
     data, raw = read_json(cards_file)
-    game = game_of(data)
-    key = pass_key(raw, schema_path(SCHEMAS[game])) if game in SCHEMAS else None
+    code = game_code(game_of(data))
+    key = pass_key(raw, schema_path(code.card_schema)) if code is not None else None
     if key is None or not passed_before(key):
         problems = [p for p in check_data(str(cards_file), data, _decode(raw)) if p.severity == "error"]
         if problems:
             raise CardDBError(cards_file, problems)
         if key is not None:
             remember_pass(key)
-    if game_of(data) != "sengoku-yugi":  # issue 5: the other games' cards share one generic model
+    if code is None or code.card_model != "sengoku":  # issue 5: the other games' cards share one generic model
         from sengoku.carddb.generic import GenericCardDatabase as CardDatabase  # type: ignore[assignment]
     db = CardDatabase.model_validate(
         {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}

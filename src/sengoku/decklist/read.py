@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sengoku.decklist.model import GAME_DEFAULT, DeckEntry, Decklist
+from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.decklist.scan import Layout, Pos, Table, scan
 from sengoku.errors import DataError
 from sengoku.files import open_input
-from sengoku.games import COMMON_KEYS, Game, KeySpec
+from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec
 from sengoku.problems import Violation
 
 SYNTAX = "syntax"
@@ -163,7 +163,7 @@ def _suggest(word: str, choices: list[str]) -> str:
 def _read_doc(doc: dict[str, Any], deck: Decklist, layout: Layout, games: Mapping[str, Game]) -> list[Violation]:
     problems: list[Violation] = []
     pos = layout.keys.get
-    game_id = doc.get("game", GAME_DEFAULT)
+    game_id = doc.get("game", DEFAULT_GAME)
     if not isinstance(game_id, str) or game_id not in games:
         known = ", ".join(games)
         problems.append(_v(f"`game` must name a known game ({known}), not {_show(game_id)}", pos("game")))

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from sengoku.games import DEFAULT_GAME
 from sengoku.validate.names import fold
 
 Card = dict[str, Any]
@@ -41,7 +42,7 @@ class Catalog:
 
             raw = json.dumps(data, sort_keys=True).encode()
         catalog = cls(
-            game=meta.get("game", "sengoku-yugi"),
+            game=meta.get("game", DEFAULT_GAME),
             name=meta.get("name", ""),
             version=str(meta.get("version", "")),
             content_hash=hashlib.sha256(raw).hexdigest(),

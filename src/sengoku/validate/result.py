@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sengoku.games import DEFAULT_GAME
 from sengoku.problems import Violation
 
 __all__ = ["ValidationResult", "Violation"]
@@ -20,7 +21,7 @@ class ValidationResult:
     violations: list[Violation] = field(default_factory=list)
     # section -> card id -> count, for every entry that resolved to a card (summed).
     sections: dict[str, dict[str, int]] = field(default_factory=dict)
-    game: str = "sengoku-yugi"
+    game: str = DEFAULT_GAME
     mode: str = "standard"
     format: str | None = None
     info: dict[str, object] = field(default_factory=dict)  # e.g. champions' starting life per champion
