@@ -203,7 +203,7 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
 
     tables = compile_deck(card_db, sections, mode=mode)
     if commander is not None:  # the name as a decklist would read it (case, full-width forms, spaces)
-        from sengoku.goldfish.wants import fold
+        from sengoku.carddb.names import fold
 
         in_deck = {fold(characters[cid].name): characters[cid].name
                    for cid in sections.get("main", {}) if cid in characters}

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.games import DEFAULT_GAME
-from sengoku.validate.names import fold
+from sengoku.carddb.names import fold
 
 Card = dict[str, Any]
 

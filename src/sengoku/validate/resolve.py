@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.validate.catalog import Catalog
-from sengoku.validate.names import fold
+from sengoku.carddb.names import fold
 from sengoku.problems import Violation
 
 UNKNOWN = "unknown-card"
