@@ -10,7 +10,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
-from sengoku.goldfish.api import DEFAULT_TURNS
+from sengoku.goldfish.options import DEFAULT_TURNS
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
 PROGRESS_MIN_GAME_TURNS = 200_000

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sengoku.errors import SengokuError
 from sengoku.games import DEFAULT_GAME, bundled_games
+from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS, GOINGS, MAX_TURNS, MODES
 from sengoku.goldfish.other_games import opening_hand_report
 from sengoku.goldfish.simulate import default_jobs
 from sengoku.goldfish.seeds import DEFAULT_SEED
@@ -24,11 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from sengoku.goldfish.result import GoldfishResult
     from sengoku.validate.result import ValidationResult
 
-GOINGS = ("first", "second")
-MODES = ("standard", "ultimate")
-DEFAULT_RUNS = 10_000
-DEFAULT_TURNS = 8
-MAX_TURNS = 200
 
 
 class GoldfishError(SengokuError):
