@@ -22,7 +22,7 @@ from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.decklist.scan import Layout, Pos, Table, scan
 from sengoku.errors import DataError
 from sengoku.files import open_input
-from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec
+from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec, bundled_games
 from sengoku.problems import Violation
 
 SYNTAX = "syntax"
@@ -45,7 +45,6 @@ class DecklistSyntaxError(DataError):
 
 
 def _bundled() -> Mapping[str, Game]:
-    from sengoku.games import bundled_games
 
     return bundled_games()
 

@@ -11,60 +11,41 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sengoku.errors import SengokuError
+from sengoku.carddb.load import load_card_db
+from sengoku.carddb.models import CardDatabase
+from sengoku.carddb.names import fold
+from sengoku.decklist.model import Decklist
+from sengoku.decklist.read import read_decklist
+from sengoku.errors import DataError
 from sengoku.games import DEFAULT_GAME, bundled_games
+from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
+from sengoku.goldfish.hand import CardFacts, OpeningHandModel
 from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS, GOINGS, MAX_TURNS, MODES
 from sengoku.goldfish.other_games import opening_hand_report
-from sengoku.goldfish.simulate import default_jobs
+from sengoku.goldfish.result import GoldfishResult
 from sengoku.goldfish.seeds import DEFAULT_SEED
-from sengoku.goldfish.wants import Want
+from sengoku.goldfish.simulate import Plan, default_jobs, play_all
+from sengoku.goldfish.stats import first_turn_distribution
+from sengoku.goldfish.wants import Want, resolve_wants
+from sengoku.paths import DB_ENV, data_dir
+from sengoku.validate.api import Validator
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sengoku.carddb.models import CardDatabase
-    from sengoku.decklist.model import Decklist
-    from sengoku.goldfish.result import GoldfishResult
     from sengoku.validate.result import ValidationResult
 
-
-
-class GoldfishError(SengokuError):
-    """Options a simulation cannot run with (no runs, unknown policy, bad Commander …)."""
-
-
-class EngineOptionError(GoldfishError):
-    """An option of the turn-by-turn engine, given for a deck of a game that gets its opening hands only."""
-
-    def __init__(self, option: str, game: str) -> None:
-        self.option, self.game = option, game
-        super().__init__(f"{option} drives SENGOKU YUGI's turn-by-turn engine; a {game} deck gets its "
-                         "opening hand only")
-
-
-class InvalidDeckError(SengokuError):
-    """The deck breaks construction rules; it must be valid to be simulated (issue 4)."""
-
-    def __init__(self, validation: ValidationResult) -> None:
-        self.validation = validation
-        n = len(validation.errors)
-        super().__init__(f"{validation.path or 'the deck'}: the deck is not valid in {validation.mode} mode "
-                         f"({n} error(s)); fix it before goldfishing")
+__all__ = ["EngineOptionError", "GoldfishError", "InvalidDeckError", "goldfish"]
 
 
 def default_decklist() -> Path:
     """Return the bundled default decklist (`sengoku goldfish` with no DECK)."""
-    from sengoku.paths import data_dir
 
     return data_dir("decklists") / "default.toml"
 
 
 def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
-    from sengoku.carddb.load import load_card_db
-    from sengoku.carddb.models import CardDatabase
 
     loaded = db if isinstance(db, CardDatabase) else load_card_db(db)
     if not isinstance(loaded, CardDatabase):  # another game's database (issue 5) has no characters to play
-        from sengoku.errors import DataError
-        from sengoku.paths import DB_ENV
 
         source = "--db" if db is not None else f"${DB_ENV}"
         raise DataError(loaded.path, f"a {loaded.meta.game} card database; the goldfish engine plays "
@@ -74,8 +55,6 @@ def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
 
 def read_deck(deck: Decklist | Path | str | None) -> tuple[Decklist, list[Any]]:
     """Return a deck to goldfish (None: the bundled default deck) and its syntax problems."""
-    from sengoku.decklist.model import Decklist
-    from sengoku.decklist.read import read_decklist
 
     if deck is None:
         deck = default_decklist()
@@ -100,7 +79,6 @@ def validate(deck: Decklist | Path | str | None, db: CardDatabase,
     A file that cannot be read at all raises DataError (exit 2); a malformed or rule-breaking
     deck raises `InvalidDeckError` carrying the validator's result (exit 1).
     """
-    from sengoku.validate.api import Validator
 
     if syntax is None:
         deck, syntax = read_deck(deck)
@@ -183,11 +161,6 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
                      progress: Callable[[int], None] | None) -> GoldfishResult:
     """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
     from sengoku.engine import MEASURES, choose_commander, compile_deck
-    from sengoku.goldfish.hand import CardFacts, OpeningHandModel
-    from sengoku.goldfish.result import GoldfishResult
-    from sengoku.goldfish.simulate import Plan, play_all
-    from sengoku.goldfish.stats import first_turn_distribution
-    from sengoku.goldfish.wants import resolve_wants
 
     _check_options(runs, turns, going, policy, mode, jobs)
     card_db = _load_db(db)
@@ -199,7 +172,6 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
 
     tables = compile_deck(card_db, sections, mode=mode)
     if commander is not None:  # the name as a decklist would read it (case, full-width forms, spaces)
-        from sengoku.carddb.names import fold
 
         in_deck = {fold(characters[cid].name): characters[cid].name
                    for cid in sections.get("main", {}) if cid in characters}

@@ -8,13 +8,15 @@ unchanged. The database is checked (schema + card rules) when loaded, once per r
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sengoku.games import DEFAULT_GAME
+from sengoku.carddb.load import CardDBError, check_data, read_json, resolve_cards_file
 from sengoku.carddb.names import fold
+from sengoku.games import DEFAULT_GAME
 
 Card = dict[str, Any]
 
@@ -38,7 +40,6 @@ class Catalog:
         meta = data.get("meta", {})
         cards = {c["id"]: c for c in data.get("cards", [])}
         if raw is None:
-            import json
 
             raw = json.dumps(data, sort_keys=True).encode()
         catalog = cls(
@@ -82,7 +83,6 @@ def load_catalog(path: Path | str) -> Catalog:
 
 @lru_cache(maxsize=16)
 def _load_catalog(path: str) -> Catalog:
-    from sengoku.carddb.load import CardDBError, check_data, read_json, resolve_cards_file
 
     cards_file = resolve_cards_file(path)
     data, raw = read_json(cards_file)
