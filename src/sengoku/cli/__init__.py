@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from sengoku import __version__
+from sengoku.version import __version__
 
 app = typer.Typer(
     name="sengoku",

@@ -8,6 +8,7 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.games import DEFAULT_GAME, game_code
 from sengoku.paths import DB_ENV
 
 
@@ -45,7 +46,7 @@ def cards(
     Prints a table (or with --json, a JSON list) to stdout and the count to stderr. A filter
     value that is not valid exits with code 2 and lists the valid ones.
     """
-    if game is not None and game.strip().lower() != "sengoku-yugi":  # issue 5: cli/games.py shows other games
+    if game is not None and game.strip().lower() != DEFAULT_GAME:  # issue 5: cli/games.py shows other games
         from sengoku.cli.games import show_cards
 
         show_cards(game.strip().lower(), query, kind, db, as_json, level=level, weapon=weapon, attribute=attribute)
@@ -70,7 +71,8 @@ def cards(
         typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
     else:
         title = database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else "")
-        TABLES.get(database.meta.game, _generic_table)(found, title)
+        code = game_code(database.meta.game)
+        TABLES[code.card_table if code is not None else "every-field"](found, title)
     typer.echo(f"{len(found)} of {len(database.cards)} cards", err=True)
 
 
@@ -95,7 +97,7 @@ def _generic_table(found: list[dict[str, Any]], title: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from sengoku.carddb.gamelist import card_rows
+    from sengoku.carddb.card_rows import card_rows
 
     columns, rows = card_rows(found)
     table = Table(title=escape(title), title_justify="left", highlight=False)
@@ -139,5 +141,5 @@ def _sengoku_table(found: list[dict[str, Any]], title: str) -> None:
     console.print(table)
 
 
-# meta.game -> table renderer; a game without one gets the generic table of all its fields.
-TABLES = {"sengoku-yugi": _sengoku_table}
+# The registry's `card_table` -> table renderer.
+TABLES = {"sengoku": _sengoku_table, "every-field": _generic_table}

@@ -43,7 +43,7 @@ def check(
     2 when the input cannot be read at all (missing file, not JSON: the line and column are named);
     in a folder, the other files are still checked and reported.
     """
-    from sengoku.carddb.load import check_card_db
+    from sengoku.db_check import check_card_db
 
     report = check_card_db(path)
     if as_json:

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.games import DEFAULT_GAME
 
 
 @app.command("import")
@@ -49,7 +50,7 @@ def import_(
         raise DataError(output, "is a folder; give a file name")
     source = "<stdin>" if str(file) == "-" else str(file)
     text = sys.stdin.read() if str(file) == "-" else read_text_list(file)
-    _, cards, ctx_notes = game_context("sengoku-yugi", db)
+    _, cards, ctx_notes = game_context(DEFAULT_GAME, db)
     if cards is None:  # say why, as the other commands do (fmt's fallback note is not for import)
         from sengoku.carddb.load import read_json, resolve_cards_file
 

@@ -18,12 +18,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sengoku.decklist.model import GAME_DEFAULT, DeckEntry, Decklist
+from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.decklist.scan import Layout, Pos, Table, scan
 from sengoku.errors import DataError
 from sengoku.files import open_input
-from sengoku.games import COMMON_KEYS, Game, KeySpec
-from sengoku.validate.result import Violation
+from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec, bundled_games
+from sengoku.problems import Violation
 
 SYNTAX = "syntax"
 MAX_BYTES = 1_000_000  # a decklist is a few KB; anything this big is not one (and is not parsed)
@@ -45,7 +45,6 @@ class DecklistSyntaxError(DataError):
 
 
 def _bundled() -> Mapping[str, Game]:
-    from sengoku.games import bundled_games
 
     return bundled_games()
 
@@ -163,7 +162,7 @@ def _suggest(word: str, choices: list[str]) -> str:
 def _read_doc(doc: dict[str, Any], deck: Decklist, layout: Layout, games: Mapping[str, Game]) -> list[Violation]:
     problems: list[Violation] = []
     pos = layout.keys.get
-    game_id = doc.get("game", GAME_DEFAULT)
+    game_id = doc.get("game", DEFAULT_GAME)
     if not isinstance(game_id, str) or game_id not in games:
         known = ", ".join(games)
         problems.append(_v(f"`game` must name a known game ({known}), not {_show(game_id)}", pos("game")))

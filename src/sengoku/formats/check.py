@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.problems import Problem
+from sengoku.problems import Problem
 from sengoku.formats.load import formats_dir, read_format_file
 from sengoku.formats.model import FormatError
 

@@ -7,6 +7,7 @@ have counted: results do not depend on `--jobs` (SPEC G3).
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 from collections import Counter
@@ -154,7 +155,6 @@ def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], Non
                 progress(total.runs)
         return total
 
-    import gc
     import multiprocessing as mp
 
     # fork where the platform has it: workers inherit the compiled tables instead of unpickling

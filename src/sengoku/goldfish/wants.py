@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sengoku.carddb.names import fold
 from sengoku.errors import SengokuError
 
 
@@ -40,11 +40,6 @@ def parse_want(text: str) -> Want:
     if copies < 1:
         raise WantError(f"--want {text!r}: the count must be at least 1")
     return Want(name, copies)
-
-
-def fold(name: str) -> str:
-    """A name as decklists compare it: NFKC (full-width forms, accents), case, inner spaces."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def resolve_wants(wants: Iterable[Want | str], names: Iterable[str],
