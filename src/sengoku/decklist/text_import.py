@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sengoku.decklist.fmt import canonical_decklist, norm, render_value
+from sengoku.decklist.canonical import norm
+from sengoku.decklist.fmt import canonical_decklist
+from sengoku.decklist.render import render_value
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.errors import DataError
 from sengoku.files import read_input
