@@ -8,6 +8,7 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 from sengoku.paths import DB_ENV
 
 
@@ -67,7 +68,7 @@ def cards(
     if as_json:
         import json
 
-        typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        write_document(json.dumps(found, ensure_ascii=False, indent=2) + "\n", "json")
     else:
         title = database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else "")
         TABLES.get(database.meta.game, _generic_table)(found, title)

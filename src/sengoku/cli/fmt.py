@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 
 def toml_files(paths: list[Path]) -> list[Path]:
@@ -71,10 +72,7 @@ def fmt(
         try:
             if str(path) == "-":
                 result = canonical_decklist(sys.stdin.read(), path="<stdin>", db=db)
-                if check:
-                    sys.stdout.write(result.diff())
-                else:
-                    sys.stdout.write(result.formatted)
+                write_document(result.diff() if check else result.formatted, "toml")
             else:
                 result = fmt_decklist(path, check=check, db=db)
         except DataError as exc:
@@ -89,7 +87,7 @@ def fmt(
         changed += 1
         if check:
             if str(path) != "-":
-                sys.stdout.write(result.diff())
+                write_document(result.diff(), "toml")
             typer.echo(f"would reformat {result.path}", err=True)
         elif str(path) != "-":
             typer.echo(f"reformatted {result.path}", err=True)

@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
 PROGRESS_MIN_GAME_TURNS = 200_000
@@ -75,6 +76,7 @@ def goldfish_command(
     plot: Optional[Path] = typer.Option(
         None, "--plot", metavar="FILE", help="Also draw the AP curve and board growth to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the --plot file if it exists."),
     want: list[str] = typer.Option(
         [], "--want", metavar="NAME[:N]", help="An opening-hand event: at least N (default 1) copies of "
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
@@ -95,7 +97,7 @@ def goldfish_command(
                                commander=commander, mode=mode, jobs=jobs, plot=plot):
             return
     from sengoku.goldfish.api import InvalidDeckError, goldfish
-    from sengoku.goldfish.simulate import default_jobs
+    from sengoku.goldfish.simulate import default_jobs, usable_jobs
 
     from sengoku.errors import DataError
     from sengoku.goldfish.other_games import MAX_RUNS
@@ -106,18 +108,17 @@ def goldfish_command(
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
-        from sengoku.goldfish.plot import plot_format, require_matplotlib
+        from sengoku.goldfish.plot import check_plot_path
 
-        plot_format(plot)
-        if plot.is_dir():
-            raise DataError(plot, "is a folder; give a .png or .svg file name")
-        if not plot.parent.is_dir():
-            raise DataError(plot, f"cannot write: no such folder {plot.parent}")
-        require_matplotlib()
+        check_plot_path(plot, replace=force)
 
     show_progress = not as_json and runs * turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
     started = time.perf_counter()
     n_jobs = default_jobs() if jobs is None else jobs  # --jobs 0 is refused by the library, not "all cores"
+    if n_jobs > 1:
+        n_jobs, note = usable_jobs(n_jobs)
+        if note:
+            typer.echo(f"note: {note}", err=True)
     try:
         if show_progress:
             result = _with_progress(runs, lambda progress: goldfish(
@@ -132,7 +133,7 @@ def goldfish_command(
     elapsed = time.perf_counter() - started
 
     if as_json:
-        sys.stdout.write(result.to_json())
+        write_document(result.to_json(), "json")
     else:
         from rich.console import Console
 
@@ -143,7 +144,7 @@ def goldfish_command(
     if plot is not None:
         from sengoku.goldfish.plot import save_plot
 
-        save_plot(result, plot)
+        save_plot(result, plot, replace=force)
     from sengoku.build import engine_compiled
 
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)

@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 import re
-import tempfile
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,12 +36,14 @@ import tomlkit
 
 from sengoku.decklist.canonical import DEFAULT_SECTIONS, CardOrder, meaning, merge
 from sengoku.decklist.model import GAME_DEFAULT
+from sengoku.decklist.read import not_a_decklist
 from sengoku.decklist.render import emit
 from sengoku.decklist.tomldoc import assemble, document_events, lost_comments, table_chunks
 from sengoku.errors import DataError
 from sengoku.files import read_input
 from sengoku.games import DEFAULT_MAX_COUNT, bundled_games, default_db_folder
 from sengoku.paths import default_card_db
+from sengoku.writes import refuse_special, write_atomically
 
 _TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 
@@ -137,6 +137,9 @@ def canonical_decklist(
     if crlf:
         body = body.replace("\r\n", "\n")
     data = _parse(body, path)
+    reason = not_a_decklist(data)
+    if reason is not None:  # `pyproject.toml` and its kind: not ours to rewrite
+        raise DataError(path, f"{reason}; refused, left as it was")
     notes: list[str] = []
     if sections is None or cards is None:
         game = data.get("game", GAME_DEFAULT)
@@ -195,40 +198,17 @@ def read_text(path: Path | str) -> str:
         raise DataError(p, f"not UTF-8 text (byte {exc.start}); file left as it was") from None
 
 
-def atomic_write_text(path: Path | str, text: str) -> None:
-    """Write `text` (UTF-8, newlines as given) so that `path` holds either the old or the new
-    content, never a part: a temporary file in the same folder, synced, then `os.replace`."""
-    target = Path(os.path.realpath(path))  # write through a symlink, do not replace it
-    try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise DataError(path, f"cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(exc, OSError):
-            raise DataError(path, f"cannot write: {exc.strerror or exc}; file left as it was") from None
-        raise
-
-
 def fmt_decklist(path: Path | str, *, check: bool = False, db: Path | str | None = None) -> FmtResult:
-    """Format one decklist file in place (atomically), or with `check` only report what would change."""
+    """Format one decklist file in place, or with `check` only report what would change.
+
+    Only a regular decklist file is rewritten, atomically, its mode kept (`sengoku.writes`); a
+    FIFO, a device, a read-only file or a TOML file that is not a decklist raises DataError and
+    is left byte-identical.
+    """
+    if not check:
+        refuse_special(path)  # a FIFO or device: refused before it is read, never replaced
     text = read_text(path)
     result = canonical_decklist(text, path=str(path), db=db)
     if result.changed and not check:
-        atomic_write_text(path, result.formatted)
+        write_atomically(path, result.formatted, replace=True)
     return result
