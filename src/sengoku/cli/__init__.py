@@ -72,16 +72,17 @@ def main() -> None:
 
 
 def _run() -> int | str | None:
-    stdout = sys.stdout
+    stdout, stdout_file = sys.stdout, streams.file_identity(1)
     try:
         try:
             app()
             code: int | str | None = 0
         except SystemExit as exc:  # how typer ends every command: output may still be buffered
             code = exc.code
-        if sys.stdout is not stdout:
-            # Typer's standalone mode met a broken pipe: it swapped stdout for a quiet wrapper and
-            # exits 1. A closed pipe is the reader's choice, not a failure: the SIGPIPE convention.
+        if sys.stdout is not stdout or streams.file_identity(1) != stdout_file:
+            # Typer (which swaps sys.stdout for a quiet wrapper) or rich (which points descriptor 1
+            # at /dev/null) met a broken pipe and exits 1. A closed pipe is the reader's choice,
+            # not a failure: the SIGPIPE convention.
             streams.silence_stdout()
             return streams.EXIT_BROKEN_PIPE
         sys.stdout.flush()  # a full disk shows here, not as an ignored error at exit
@@ -93,6 +94,9 @@ def _run() -> int | str | None:
         return streams.EXIT_INTERRUPTED
     except streams.Terminated:
         return streams.EXIT_TERMINATED
+    except UnicodeDecodeError as exc:  # standard input, read as UTF-8 whatever the locale
+        _say(f"error: <stdin>: not UTF-8 text (byte {exc.start})")
+        return 2
     except OSError as exc:
         if exc.errno == errno.EPIPE:
             streams.silence_stdout()  # the reader left: nothing more to say, to anyone

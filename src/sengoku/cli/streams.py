@@ -105,12 +105,26 @@ def guard_standard_streams() -> None:
                 pass
             kind = {"stdin": "input", "stdout": "output"}.get(name)
             setattr(sys, name, _ClosedStream(kind) if kind else _Discard())
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        try:  # decklists and text lists are UTF-8 (a BOM is dropped later), whatever the locale says
+            sys.stdin.reconfigure(encoding="utf-8")
+        except (ValueError, io.UnsupportedOperation):
+            pass
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and not _is_utf(stream):
             try:
                 stream.reconfigure(errors="backslashreplace")
             except (ValueError, io.UnsupportedOperation):
                 pass
+
+
+def file_identity(fd: int) -> tuple[int, int] | None:
+    """Return (device, inode) of what descriptor `fd` refers to, None when it is closed."""
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _is_utf(stream: object) -> bool:
