@@ -84,16 +84,22 @@ def not_a_decklist(doc: Mapping[str, Any], games: Mapping[str, Game] | None = No
     rewrite it) share. A decklist, however broken, has a key that a decklist of some game may
     hold (`game`, `name`, `format`, a game's own key such as `mode`, or a section), or an array
     of tables holding only entry keys (a misspelt section, `[[mian]]`). A file with top-level
-    keys and neither, like `pyproject.toml` or `Cargo.toml`, is not one. An empty file is
-    still a broken decklist.
+    keys and neither, like `pyproject.toml` or `Cargo.toml`, is not one; nor are sengoku's own
+    game rule files and tournament format files. An empty file is still a broken decklist.
     """
     if not doc:
         return None
+    sections: set[str] = set()
     known = set(COMMON_KEYS)
     for game in (games if games is not None else _bundled()).values():
-        known.update(game.sections)
+        sections.update(game.sections)
         known.update(game.keys)
-    if known.intersection(doc):
+    # sengoku's own other TOML files share `game` and `name` with decklists; their own keys tell them apart
+    if "sections" not in sections and isinstance(doc.get("sections"), list) and "rules" in doc:
+        return "not a decklist: a game rule file (it has `sections` and `rules`)"
+    if "lists" not in sections and isinstance(doc.get("lists"), list) and "title" in doc:
+        return "not a decklist: a tournament format file (it has `title` and `[[lists]]`)"
+    if (known | sections).intersection(doc):
         return None
     for value in doc.values():
         if isinstance(value, list) and any(isinstance(t, dict) and t and set(t) <= set(ENTRY_KEYS) for t in value):
