@@ -53,7 +53,8 @@ def fmt(
     Comments move with the key or entry they sit above; a comment that cannot be kept is named
     on stderr. Files are replaced atomically (never half-written). Exit 0 when done (or, with
     --check, when nothing would change), 1 when --check finds a file to reformat, 2 when a file
-    cannot be read or is not valid TOML (that file is left untouched).
+    cannot be read, is not valid TOML, or must not be rewritten: a TOML file that is not a
+    decklist (pyproject.toml), a FIFO or device, a read-only file (each left untouched).
     """
     import sys
 

@@ -33,7 +33,8 @@ def import_(
     Cards are placed in the section their kind belongs in. Every line that is not understood,
     and every unknown card (with the closest names), is reported with its line number; then
     nothing is written and the exit code is 1. Exit 0 when written, 2 when the input cannot be
-    read or the output exists without --force.
+    read or the output must not be written: it exists (without --force), or is a FIFO, a
+    device or read-only.
     """
     import sys
 
