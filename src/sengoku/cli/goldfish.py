@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_TURNS
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
@@ -77,6 +78,7 @@ def goldfish_command(
     plot: Optional[Path] = typer.Option(
         None, "--plot", metavar="FILE", help="Also draw the AP curve and board growth to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the --plot file if it exists."),
     want: list[str] = typer.Option(
         [], "--want", metavar="NAME[:N]", help="An opening-hand event: at least N (default 1) copies of "
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
@@ -93,7 +95,7 @@ def goldfish_command(
     from sengoku.errors import DataError
     from sengoku.goldfish.api import EngineOptionError, InvalidDeckError, goldfish
     from sengoku.goldfish.other_games import MAX_RUNS, NoOpeningHandError
-    from sengoku.goldfish.simulate import default_jobs
+    from sengoku.goldfish.simulate import default_jobs, usable_jobs
 
     # Option values are checked by the library (GoldfishError: a message and exit 2); the CLI adds
     # what only it can judge. A run count no one can wait for (10**23 ran until killed) is refused
@@ -101,19 +103,20 @@ def goldfish_command(
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
-        from sengoku.goldfish.plot import plot_format, require_matplotlib
+        from sengoku.goldfish.plot import check_plot_path
 
-        plot_format(plot)
-        if plot.is_dir():
-            raise DataError(plot, "is a folder; give a .png or .svg file name")
-        if not plot.parent.is_dir():
-            raise DataError(plot, f"cannot write: no such folder {plot.parent}")
-        require_matplotlib()
+        check_plot_path(plot, replace=force)
 
     played_turns = DEFAULT_TURNS if turns is None else turns
     show_progress = not as_json and runs * played_turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
     started = time.perf_counter()
     n_jobs = default_jobs() if jobs is None else jobs  # --jobs 0 is refused by the library, not "all cores"
+    if n_jobs > 1:
+        n_jobs, note = usable_jobs(n_jobs)
+        if note:
+            typer.echo(f"note: {note}", err=True)
+        if jobs is not None:
+            jobs = n_jobs
 
     def run(progress=None):  # type: ignore[no-untyped-def]
         return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
@@ -137,7 +140,7 @@ def goldfish_command(
         return
 
     if as_json:
-        sys.stdout.write(result.to_json())
+        write_document(result.to_json(), "json")
     else:
         from rich.console import Console
 
@@ -148,7 +151,7 @@ def goldfish_command(
     if plot is not None:
         from sengoku.goldfish.plot import save_plot
 
-        save_plot(result, plot)
+        save_plot(result, plot, replace=force)
     from sengoku.build import engine_compiled
 
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
@@ -181,7 +184,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
                    "opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2)
     if as_json:
-        typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        write_document(json.dumps(report, ensure_ascii=False, indent=2) + "\n", "json")
     else:
         typer.echo(render_text(report), nl=False)
     typer.echo(f"{runs} opening hands dealt in {elapsed:.2f} s", err=True)
