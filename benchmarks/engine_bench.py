@@ -87,7 +87,8 @@ COUNTED = (("stack", "Growth/Focus"), ("deploy", "deployments"), ("hp_charge", "
 def count_actions(tables, cmd, policy: str, games: int, turns: int, seed: int) -> None:
     """Print how many of each action, and of cards drawn, a game of `policy` takes on average.
 
-    Wraps the GameState class's methods, which only the pure-Python build allows.
+    Wraps the GameState class's methods (inherited from its rule-group classes), which only the
+    pure-Python build allows.
     """
     from sengoku.engine import GameRunner, GameState, make_policy
 
@@ -97,10 +98,7 @@ def count_actions(tables, cmd, policy: str, games: int, turns: int, seed: int) -
     def counting(name, method):
         def wrapper(self, *args, **kwargs):
             result = method(self, *args, **kwargs)
-            if name == "_draw":
-                counts[name] += result  # cards drawn
-            elif not kwargs.get("_check"):
-                counts[name] += 1
+            counts[name] += result if name == "_draw" else 1  # cards drawn, or actions taken
             return result
         return wrapper
 

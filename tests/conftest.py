@@ -46,7 +46,7 @@ def scratch_db(tmp_path: Path) -> Path:
 
 @pytest.fixture(autouse=True, scope="session")
 def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory):
-    """Keep the checked-files memory (sengoku.carddb.checked) of test runs out of ~/.cache."""
+    """Keep the checked-files memory (sengoku.pass_cache) of test runs out of ~/.cache."""
     import os
 
     old = os.environ.get("SENGOKU_CACHE_DIR")

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.0"
+from sengoku.version import __version__
 
 # name -> "module:attribute"; resolved on first access (PEP 562).
 _API = {
     "SengokuError": "sengoku.errors:SengokuError",
     "DataError": "sengoku.errors:DataError",
     "load_card_db": "sengoku.carddb.load:load_card_db",
-    "check_card_db": "sengoku.carddb.load:check_card_db",
+    "check_card_db": "sengoku.db_check:check_card_db",
     "CardDatabase": "sengoku.carddb.models:CardDatabase",
     "load_board": "sengoku.carddb.board:load_board",
     "Board": "sengoku.carddb.board:Board",
@@ -31,7 +31,7 @@ _API = {
     "validate_paths": "sengoku.validate.api:validate_paths",
     "ValidationResult": "sengoku.validate.result:ValidationResult",
     "ValidationRun": "sengoku.validate.api:ValidationRun",
-    "Violation": "sengoku.validate.result:Violation",
+    "Violation": "sengoku.problems:Violation",
     "Format": "sengoku.formats.model:Format",
     "FormatError": "sengoku.formats.model:FormatError",
     "load_format": "sengoku.formats.load:load_format",
@@ -46,7 +46,7 @@ _API = {
     "GoldfishResult": "sengoku.goldfish.result:GoldfishResult",
     "InvalidDeckError": "sengoku.goldfish.api:InvalidDeckError",
     # issue 5: the games beside SENGOKU YUGI
-    "list_games": "sengoku.carddb.gamelist:list_games",
+    "list_games": "sengoku.carddb.game_overview:list_games",
     "opening_hand_report": "sengoku.goldfish.other_games:opening_hand_report",
     "NoOpeningHandError": "sengoku.goldfish.other_games:NoOpeningHandError",
 }
@@ -54,7 +54,8 @@ _API = {
 __all__ = ["__version__", *_API]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sengoku.carddb.load import check_card_db, load_card_db
+    from sengoku.carddb.load import load_card_db
+    from sengoku.db_check import check_card_db
     from sengoku.carddb.models import CardDatabase
     from sengoku.errors import DataError, SengokuError
 

@@ -91,7 +91,7 @@ def read_stdin(limit: int = DECKLIST_BYTES, error: type[DataError] = DataError, 
     """Return standard input as text (see `decode_text`); raise `error` naming "<stdin>"."""
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:  # started with standard input closed
-        raise error("<stdin>", "no standard input to read")
+        raise error("<stdin>", "standard input is closed")
     try:
         raw = read_stream(stream, limit)
     except InputTooLarge as exc:

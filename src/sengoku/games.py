@@ -1,9 +1,15 @@
-"""The games `sengoku` knows: game id -> card database folder holding `game.toml`.
+"""The games `sengoku` knows, and the one registry that answers "which game is this?".
 
-A game is data, not code: a folder `card_db/<folder>/` with its cards (`cards.json`) and its
+A game is mostly data: a folder `card_db/<folder>/` with its cards (`cards.json`) and its
 rule file (`game.toml`, vocabulary in `docs/rule-vocabulary.md`, schema
-`schemas/game-rules.schema.json`). Every bundled folder that has a `game.toml` is a game, so
-adding a game means adding a folder. A decklist picks its game with its top-level `game` key.
+`schemas/game-rules.schema.json`) giving its sections, keys, rules and opening hand. Every
+bundled folder that has a `game.toml` is a game. A decklist picks its game with its top-level
+`game` key, a card database with its `meta.game`.
+
+What a game has in code rather than data -- its card schema, its card model and checks, how
+`sengoku cards` shows it, whether `sengoku goldfish` plays it turn by turn -- is its entry in
+`REGISTRY`, one per game. Code that behaves differently per game asks `game_code()` (or a
+`Game`'s properties), never compares game ids itself.
 
 This module reads only what a decklist reader needs (sections, top-level keys); the rules
 themselves are compiled by `sengoku.validate.rules`.
@@ -21,10 +27,39 @@ from sengoku.files import RULES_BYTES, loads_toml, read_text_input
 from sengoku.paths import data_dir, default_card_db
 
 GAME_FILE = "game.toml"
-DEFAULT_GAME = "sengoku-yugi"
+DEFAULT_GAME = "sengoku-yugi"  # the game of a decklist or card database that names none
 # Top-level decklist keys every game accepts; a game declares more in its `[keys]` table.
 COMMON_KEYS = ("game", "name", "format")
 DEFAULT_MAX_COUNT = 99  # an entry's `count` above this is a typo, not a deck
+
+
+@dataclass(frozen=True)
+class GameCode:
+    """What one game has in code, beyond its data folder: its entry in `REGISTRY`."""
+
+    card_schema: str  # the JSON Schema (in schemas/) its cards.json is checked against
+    # "sengoku": SENGOKU YUGI's own card model and checks (carddb.models, carddb.checks);
+    # "generic": the model and checks every other game shares (carddb.generic)
+    card_model: str = "generic"
+    engine: bool = False  # `sengoku goldfish` plays whole turns on sengoku.engine (else: opening hands)
+    card_table: str = "every-field"  # how `sengoku cards` shows its cards: "sengoku" columns, or every field
+    modes: bool = False  # its decks have a `mode` (Standard/Ultimate) that reports name beside the game
+
+
+REGISTRY: dict[str, GameCode] = {
+    DEFAULT_GAME: GameCode("sengoku-card-db.schema.json", card_model="sengoku", engine=True,
+                           card_table="sengoku", modes=True),
+    # issue 5: the games beside SENGOKU YUGI
+    "champions": GameCode("champions-card-db.schema.json"),
+    "clan-tactics": GameCode("clan-tactics-card-db.schema.json"),
+    "fe-tcg": GameCode("fe-tcg-card-db.schema.json"),
+    "senjutsu": GameCode("senjutsu-card-db.schema.json"),
+}
+
+
+def game_code(game_id: str) -> GameCode | None:
+    """Return a game's registry entry, or None for a game `sengoku` has no code for."""
+    return REGISTRY.get(game_id)
 
 
 @dataclass(frozen=True)
@@ -54,6 +89,14 @@ class Game:
     max_count: int = DEFAULT_MAX_COUNT
     sample: bool = False
     raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def goldfish(self) -> str:
+        """What `sengoku goldfish` does with this game's decks: "engine", "opening-hand" or "none"."""
+        code = game_code(self.id)
+        if code is not None and code.engine:
+            return "engine"
+        return "opening-hand" if opening_hand(self) is not None else "none"
 
 
 def read_game_file(path: Path | str) -> Game:
@@ -143,3 +186,26 @@ def game_for_db(db_path: Path | str, game_id: str | None = None) -> Game:
     if game_id is None:
         raise DataError(p, f"no {GAME_FILE} beside this card database, and no game given")
     return get_game(game_id)
+
+
+@dataclass(frozen=True)
+class OpeningHand:
+    """How a game deals its opening hand from a shuffled section (`[opening_hand]` of game.toml)."""
+
+    section: str
+    size: int
+    per_round: int = 0  # cards drawn in each later round (0: not stated)
+    where: dict[str, Any] | None = None  # which cards of the section are shuffled in
+
+    def describe(self) -> str:
+        more = f", then {self.per_round} per round" if self.per_round else ""
+        return f"{self.size} from [[{self.section}]]{more}"
+
+
+def opening_hand(game: Game) -> OpeningHand | None:
+    """Return the game's opening hand, or None when it deals none from a shuffled deck."""
+    raw = game.raw.get("opening_hand")
+    if not isinstance(raw, dict):
+        return None
+    return OpeningHand(section=str(raw.get("section", game.sections[0])), size=int(raw.get("size", 0)),
+                       per_round=int(raw.get("per_round", 0)), where=raw.get("where"))

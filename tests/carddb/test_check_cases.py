@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from sengoku.carddb.load import CardDBError, card_lines, check_card_db, load_card_db
+from sengoku.carddb.load import CardDBError, card_lines, load_card_db
+from sengoku.db_check import check_card_db
 from sengoku.paths import data_dir, schema_path
 
 HERE = Path(__file__).parent

@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-from sengoku.carddb.load import check_card_db
+from sengoku.db_check import check_card_db
 from sengoku.paths import data_dir
 
 

@@ -15,7 +15,7 @@ import pytest
 from sengoku.carddb.board import load_board
 from sengoku.carddb.models import CardDatabase
 from sengoku.engine import GameState, compile_deck
-from sengoku.engine.state import A_DEF, A_HP, A_POS, A_TOP, MAIN_PHASE
+from sengoku.engine.state import MAIN_PHASE
 from sengoku.paths import data_dir
 
 META = {"game": "sengoku-yugi", "name": "engine test cards", "version": "0"}
@@ -108,7 +108,7 @@ def space(state: GameState, row: int, col: int) -> int:
     return state.t.board.space(row, col)
 
 
-__all__ = ["A_DEF", "A_HP", "A_POS", "A_TOP", "ally_at", "char", "fam", "idx", "make_db", "position", "space"]
+__all__ = ["ally_at", "char", "fam", "idx", "make_db", "position", "space"]
 
 
 def bundled_sections(db: CardDatabase, name: str) -> tuple[dict[str, dict[str, int]], str]:

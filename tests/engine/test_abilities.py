@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sengoku.engine import IllegalAction, compile_deck
-from sengoku.engine.state import A_DEF, A_HP, A_POS, A_TOP, BETWEEN, CHARGE, MAIN_PHASE
+from sengoku.engine.state import BETWEEN, CHARGE, MAIN_PHASE
 
 from .conftest import char, make_db, position, space
 
@@ -62,7 +62,7 @@ def test_trigger_is_not_used_without_the_ap(ab):
 def test_heal_the_commander_never_above_max(ab):
     s = position(ab, hand=["H1"], ap=2)
     s.deploy(0, space(s, 1, 2))
-    assert s.command_zone[A_HP] == 3  # 1 + 2, max 3
+    assert s.command_zone.hp == 3  # 1 + 2, max 3
 
 
 def test_growth_trigger_gains_ap_only_on_the_field(ab):
@@ -83,10 +83,10 @@ def test_growth_frontline_fires_only_in_the_frontline(ab):
     assert len(s.hand) == 1 and s.ap == 2  # no draw in the Backline
     s.by_name[s.t.name_id[s.t.index_of("C1")]] = None
     s.nameless.append(backline)
-    backline[A_POS] = space(s, 1, 1)  # now stand it in the Frontline
+    backline.space = space(s, 1, 1)  # now stand it in the Frontline
     s.occupant[space(s, 0, 1)] = None
     s.occupant[space(s, 1, 1)] = backline
-    backline[A_TOP] = s.t.index_of("N1")
+    backline.top = s.t.index_of("N1")
     s.grow(0, s.allies.index(backline))
     assert len(s.hand) == 1 and s.ap == 2 + 1 - 1  # charge 1, draw cost 1, one card drawn
 
@@ -107,7 +107,7 @@ def test_act_ability_once_per_turn_and_to_defense(ab):
     archer = s.deploy(0, space(s, 1, 2))
     i = s.allies.index(archer)
     s.use_ability(i, 0)
-    assert s.ap == 10 - 2 - 2 and len(s.hand) == 1 and archer[A_DEF] is True
+    assert s.ap == 10 - 2 - 2 and len(s.hand) == 1 and archer.defending is True
     with pytest.raises(IllegalAction, match="once per turn"):
         s.use_ability(i, 0)
     s.end_turn()

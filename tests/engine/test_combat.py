@@ -6,7 +6,7 @@ import pytest
 
 from sengoku.engine import IllegalAction, boosted_attack, boosted_defense, combat_damage, last_guard_combat
 from sengoku.engine.combat import ATTACKER_HIGHER, EQUAL, GUARD_HIGHER, LETHAL
-from sengoku.engine.state import A_DEF, A_HP, A_POS, A_SRC, A_TOP, A_TURN
+
 
 from .conftest import idx, position, space
 
@@ -64,11 +64,11 @@ def frontline_attacker(basic, card="S3", hp=3, turn=2, **kw):
     s = position(basic, turn=turn, **kw)
     a = s.command_zone
     s.command_zone = None
-    a[A_POS] = space(s, 1, 2)
-    s.occupant[a[A_POS]] = a
-    a[A_TOP] = idx(basic, card)
-    a[A_HP] = hp
-    a[A_SRC] = [idx(basic, "S1")]
+    a.space = space(s, 1, 2)
+    s.occupant[a.space] = a
+    a.top = idx(basic, card)
+    a.hp = hp
+    a.sources = [idx(basic, "S1")]
     return s, s.allies.index(a), a
 
 
@@ -76,7 +76,7 @@ def test_k4_attacker_higher_defeats_the_last_guard_and_damages_the_stronghold(ba
     s, i, a = frontline_attacker(basic)  # Soma L3: ATK 7
     s.opp_stronghold = [idx(basic, "S1")]  # Last Guard ATK 3
     assert s.attack(i) == ATTACKER_HIGHER
-    assert s.opp_sh_hp == 5 and a[A_HP] == 3 and a[A_DEF] is True
+    assert s.opp_sh_hp == 5 and a.hp == 3 and a.defending is True
     assert [basic.card_id[c] for c in s.opp_standby] == ["S1"]
 
 
@@ -84,7 +84,7 @@ def test_k4_guard_higher_damages_the_attacker_and_goes_to_hand(basic):
     s, i, a = frontline_attacker(basic, card="S2", hp=4)  # Soma L2: ATK 3
     s.opp_stronghold = [idx(basic, "S4")]  # ATK 9: 9 // 3 = 3 damage
     assert s.attack(i) == GUARD_HIGHER
-    assert a[A_HP] == 1 and s.opp_sh_hp == 6
+    assert a.hp == 1 and s.opp_sh_hp == 6
     assert [basic.card_id[c] for c in s.opp_hand if c == idx(basic, "S4")] == ["S4"]
 
 
@@ -112,12 +112,12 @@ def test_k2_boost_from_growth_sources_and_limits(basic):
         s.attack(i, boosts=2)  # Level 3 boosts once
     s.opp_stronghold = [idx(basic, "S4")]
     assert s.attack(i, boosts=1) == EQUAL
-    assert a[A_SRC] == [] and [basic.card_id[c] for c in s.standby] == ["S1"]
+    assert a.sources == [] and [basic.card_id[c] for c in s.standby] == ["S1"]
 
 
 def test_k2_boost_needs_a_card(basic):
     s, i, a = frontline_attacker(basic)
-    a[A_SRC] = []
+    a.sources = []
     with pytest.raises(IllegalAction, match="same-name"):
         s.attack(i, boosts=1)
 
@@ -132,11 +132,11 @@ def test_k5_damage_on_a_stronghold_at_0_hp_wins(basic):
 
 def test_s8_first_player_cannot_attack_on_turn_1(basic):
     s, i, a = frontline_attacker(basic, turn=1)
-    a[A_TURN] = 0  # entered play before the turn
+    a.entered = 0  # entered play before the turn
     with pytest.raises(IllegalAction, match="S8"):
         s.attack(i)
     s2, i2, _ = frontline_attacker(basic, turn=1, going_first=False)
-    s2.allies[i2][A_TURN] = 0
+    s2.allies[i2].entered = 0
     s2.opp_stronghold = [idx(basic, "B1")]
     s2.attack(i2)  # the second player may
 
@@ -151,9 +151,9 @@ def test_k4_a_new_ally_may_not_target_the_stronghold_that_turn(basic):
 def test_k4_range_from_the_board_file(basic):
     # From the Backline the opponent's Stronghold is 3 rows ahead: out of the common range.
     s, i, a = frontline_attacker(basic)
-    s.occupant[a[A_POS]] = None
-    a[A_POS] = space(s, 0, 0)
-    s.occupant[a[A_POS]] = a
+    s.occupant[a.space] = None
+    a.space = space(s, 0, 0)
+    s.occupant[a.space] = a
     with pytest.raises(IllegalAction, match="out of this ally's attack range"):
         s.attack(i)
     # From the Frontline beside the centre column, only a far corner gem reaches it.
@@ -165,6 +165,6 @@ def test_k4_range_from_the_board_file(basic):
 
 def test_ally_in_command_zone_cannot_attack(basic):
     s = position(basic, turn=2)
-    s.command_zone[A_TURN] = 0
+    s.command_zone.entered = 0
     with pytest.raises(IllegalAction, match="Command Zone"):
         s.attack(s.allies.index(s.command_zone))

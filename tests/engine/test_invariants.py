@@ -14,9 +14,11 @@ import pytest
 
 import sengoku
 from sengoku.engine import MEASURES, GameRunner, GameState, choose_commander, compile_deck, make_policy, play_game
+from sengoku.engine.actions import Action as A
+from sengoku.engine.actions import Kind as K
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.policies import RandomPolicy
-from sengoku.engine.state import A_DEF, A_FAM, A_HP, A_POS, A_REL, A_SRC, A_TOP, AP_CHARGE, STATE_FIELDS
+from sengoku.engine.state import AP_CHARGE, STATE_FIELDS
 from sengoku.engine.tables import NAMELESS
 
 from .conftest import bundled_sections
@@ -48,7 +50,7 @@ def all_cards(t) -> Counter:
 def zones(s: GameState) -> Counter:
     cards = s.hand + s.stronghold + s.standby + s.banish + s.fam_hand + s.summoning
     for a in s.allies:
-        cards += [a[A_TOP], *a[A_SRC], *a[A_FAM]]
+        cards += [a.top, *a.sources, *a.familiars]
     return Counter(cards)
 
 
@@ -56,31 +58,45 @@ def check(s: GameState, expected: Counter) -> None:
     t = s.t
     assert zones(s) == expected, "a card was lost or duplicated"
     assert s.ap >= 0
-    names = Counter()
+    names = Counter()  # names on the Battlefield (M1: the Command Zone may share one)
     on_field = 0
     for a in s.allies:
-        assert 1 <= a[A_HP] <= t.cost[a[A_TOP]], (a, t.cost[a[A_TOP]])
-        if t.kind[a[A_TOP]] != NAMELESS:
-            names[t.name_id[a[A_TOP]]] += 1
-            assert s.by_name[t.name_id[a[A_TOP]]] is a
-        else:
+        assert 1 <= a.hp <= t.cost[a.top], (a, t.cost[a.top])
+        if t.kind[a.top] == NAMELESS:
             assert a in s.nameless
-        if a[A_POS] == COMMAND_ZONE:
-            assert s.command_zone is a and not a[A_REL]
+        elif a.space == COMMAND_ZONE:
+            assert s.by_name[t.name_id[a.top]] is not a
         else:
-            assert s.occupant[a[A_POS]] is a
+            names[t.name_id[a.top]] += 1
+            assert s.by_name[t.name_id[a.top]] is a
+        if a.space == COMMAND_ZONE:
+            assert s.command_zone is a and not a.released
+        else:
+            assert s.occupant[a.space] is a
             on_field += 1
-        if a[A_FAM]:
-            assert not a[A_REL] and t.level[a[A_FAM][-1]] <= t.level[a[A_TOP]]  # U3/U4
-    assert all(v == 1 for v in names.values()), "two allies share a name"
+        if a.familiars:
+            assert not a.released and t.level[a.familiars[-1]] <= t.level[a.top]  # U3/U4
+    assert all(v == 1 for v in names.values()), "two allies share a name on the Battlefield (M1)"
     assert sum(b is not None for b in s.by_name) == len(names)
-    assert len(s.nameless) == len(s.allies) - len(names)
+    assert len(s.nameless) == sum(t.kind[a.top] == NAMELESS for a in s.allies)
+    # G4: the opponent's cards are all somewhere, once; its Stronghold HP is never negative; its
+    # allies stand where they stood (only a defending Commander joins its Perimeter).
+    ot = s.opp_t
+    assert s.opp_sh_hp >= 0
+    if s.opp_stronghold is not None:
+        opp = Counter(s.opp_stronghold + s.opp_hand + s.opp_standby + [e.top for e in s.opp_allies])
+        assert opp == Counter(list(ot.deck_indices) + list(ot.nameless_indices)), "an opponent's card was lost"
+    for e in s.opp_allies:
+        if e.space >= 0:
+            assert s.occupant[e.space] is e
+        on_field += e.space >= 0
+    assert s.won_turn is None or s.opp_sh_hp == 0  # K5: a win needs the Stronghold at 0 first
     # Incrementally kept totals match the board (measures read them).
-    assert s.hp_total == sum(a[A_HP] for a in s.allies)
-    assert s.top_level == max((t.level[a[A_TOP]] for a in s.allies), default=0)
+    assert s.hp_total == sum(a.hp for a in s.allies)
+    assert s.top_level == max((t.level[a.top] for a in s.allies), default=0)
     assert sum(o is not None for o in s.occupant) == on_field
     assert s.command_zone is None or s.command_zone in s.allies
-    assert s.defended or not any(a[A_DEF] for a in s.allies)  # T1 relies on the flag
+    assert s.defended or not any(a.defending for a in s.allies)  # T1 relies on the flag
 
 
 class CheckingRandom(RandomPolicy):
@@ -93,20 +109,20 @@ class CheckingRandom(RandomPolicy):
     def _run(self, state, end):
         while True:
             action = state.rng.choice(state.legal_actions())
-            if action[0] == end:
+            if action.kind == end:
                 return
             state.apply(action)
-            self.actions[action[0]] += 1
+            self.actions[action.kind.method] += 1
             check(state, self.expected)
 
 
-def drive(t, policy, seed, turns, going_first, expected, hits=False):
+def drive(t, policy, seed, turns, going_first, expected, hits=False, defends=False):
     """Play like `play_game`, checking the invariants and the AP bookkeeping at every phase.
 
     `hits`: the Stronghold takes 1 damage before each turn, as if an opponent attacked, so
     familiars reach the hand (U2) and Evolution and Release get played.
     """
-    s = GameState(t, random.Random(seed), going_first)
+    s = GameState(t, random.Random(seed), going_first, opponent_defends=defends)
     check(s, expected)
     for _ in range(turns):
         if hits and s.sh_hp > 0:
@@ -135,7 +151,9 @@ def test_random_policy_keeps_every_invariant(deck, request):
     plain = make_policy("random")
     hits = deck == "ultimate"
     for seed in range(800):
-        drive(t, policy if seed < 200 else plain, seed, 8, seed % 2 == 0, expected, hits=hits)
+        # G4: every fourth game against a defending opponent (its Commander joins its Perimeter).
+        drive(t, policy if seed < 200 else plain, seed, 8, seed % 2 == 0, expected, hits=hits,
+              defends=seed % 4 == 1)
     # The random games exercise every action of the mode.
     wanted = {"charge_card", "hp_charge", "deploy", "stack", "move", "swap", "attack", "use_ability",
               "use_hand_ability"}
@@ -231,7 +249,7 @@ def test_setup_leaves_nothing_of_the_last_game(standard, ultimate):
         state.setup()
         fresh = GameState(t, random.Random(11))
         for slot in STATE_FIELDS:
-            if slot != "rng":
+            if slot not in ("rng", "chooser"):  # what the caller hands in
                 assert getattr(state, slot) == getattr(fresh, slot), slot
         assert all(a is b for a, b in zip(lists, [state.hand, state.fam_hand, state.allies, state.nameless,
                                                    state.occupant, state.by_name]))
@@ -286,20 +304,20 @@ def brute_force_main_actions(s: GameState) -> set:
     """Every Main Phase action over every argument the can_* checks accept (no narrowing)."""
     t = s.t
     n, spaces = len(s.allies), range(t.board.n_spaces)
-    out = {("end_turn",)}
+    out = {A(K.END_TURN)}
     for p in range(len(s.hand)):
-        out |= {("deploy", p, d) for d in (COMMAND_ZONE, *spaces) if s.can_deploy(p, d) is None}
-        out |= {("stack", p, i) for i in range(n) if s.can_stack(p, i) is None}
-        out |= {("use_hand_ability", p, k) for k in range(3) if s.can_use_hand_ability(p, k) is None}
+        out |= {A(K.DEPLOY, (p, d)) for d in (COMMAND_ZONE, *spaces) if s.can_deploy(p, d) is None}
+        out |= {A(K.STACK, (p, i)) for i in range(n) if s.can_stack(p, i) is None}
+        out |= {A(K.USE_HAND_ABILITY, (p, k)) for k in range(3) if s.can_use_hand_ability(p, k) is None}
     for i in range(n):
-        out |= {("move", i, d) for d in spaces if s.can_move(i, d) is None}
-        out |= {("swap", i, j) for j in range(i + 1, n) if s.can_swap(i, j) is None}
-        out |= {("attack", i, m, b) for m in (False, True) for b in range(3) if s.can_attack(i, m, b) is None}
-        out |= {("use_ability", i, k) for k in range(3) if s.can_use_ability(i, k) is None}
+        out |= {A(K.MOVE, (i, d)) for d in spaces if s.can_move(i, d) is None}
+        out |= {A(K.SWAP, (i, j)) for j in range(i + 1, n) if s.can_swap(i, j) is None}
+        out |= {A(K.ATTACK, (i, m, b)) for m in (False, True) for b in range(3) if s.can_attack(i, m, b) is None}
+        out |= {A(K.USE_ABILITY, (i, k)) for k in range(3) if s.can_use_ability(i, k) is None}
         for f in range(len(s.fam_hand)):
-            out |= {(a, f, i) for a, ok in (("contract", s.can_contract), ("evolve", s.can_evolve))
+            out |= {A(a, (f, i)) for a, ok in ((K.CONTRACT, s.can_contract), (K.EVOLVE, s.can_evolve))
                     if ok(f, i) is None}
-        out |= {("release", i, d, mh) for d in spaces for mh in (False, True) if s.can_release(i, d, mh) is None}
+        out |= {A(K.RELEASE, (i, d, mh)) for d in spaces for mh in (False, True) if s.can_release(i, d, mh) is None}
     return out
 
 
@@ -316,7 +334,7 @@ class ComparingRandom(RandomPolicy):
                 assert len(set(actions)) == len(actions)
                 ComparingRandom.compared += 1
             action = state.rng.choice(actions)
-            if action[0] == end:
+            if action.kind == end:
                 return
             state.apply(action)
 
@@ -326,7 +344,7 @@ def test_legal_actions_are_exactly_what_the_rule_checks_allow(deck, request):
     t = request.getfixturevalue(deck)
     expected = all_cards(t)
     for seed in range(40):
-        drive(t, ComparingRandom(), seed, 6, seed % 2 == 0, expected, hits=deck == "ultimate")
+        drive(t, ComparingRandom(), seed, 6, seed % 2 == 0, expected, hits=deck == "ultimate", defends=seed % 3 == 0)
     assert ComparingRandom.compared > 1000
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from sengoku.engine import COMMAND_ZONE, EngineError, GameState, IllegalAction, choose_commander, compile_deck
-from sengoku.engine.state import A_DEF, A_HP, A_POS, A_TOP, BETWEEN, CHARGE, MAIN_PHASE
+from sengoku.engine.state import BETWEEN, CHARGE, MAIN_PHASE
 
 from .conftest import BASIC, BASIC_DECK, char, fam, idx, make_db, position, space
 
@@ -49,15 +49,15 @@ def test_setup_zones_and_starting_ap(basic, going_first, ap):
     assert s.ap == ap  # S7
     assert s.sh_hp == 6  # S5 Standard
     cz = s.command_zone
-    assert cz[A_POS] == COMMAND_ZONE and basic.card_id[cz[A_TOP]] == "S1" and cz[A_HP] == 1  # S1
+    assert cz.space == COMMAND_ZONE and basic.card_id[cz.top] == "S1" and cz.hp == 1  # S1
     # S2: the two Nameless stand on the first two Perimeter spaces of the board file.
     per = basic.board.perimeter
-    assert {basic.card_id[s.occupant[p][A_TOP]] for p in per[:2]} == {"N1", "N2"}
+    assert {basic.card_id[s.occupant[p].top] for p in per[:2]} == {"N1", "N2"}
     assert all(s.occupant[p] is None for p in per[2:])
     assert len(s.allies) == 3
     assert s.opening_hand == tuple(s.hand)
     # Every copy is somewhere: 25 main = Commander + hand + Stronghold.
-    assert sorted([cz[A_TOP], *s.hand, *s.stronghold]) == sorted(basic.deck_indices)
+    assert sorted([cz.top, *s.hand, *s.stronghold]) == sorted(basic.deck_indices)
 
 
 def test_s6_opening_hand_never_holds_the_commander_copy(basic):
@@ -100,10 +100,10 @@ def test_unknown_card_is_refused_with_its_id(basic, board):
 
 def test_t1_allies_return_to_attack_stance_and_t2a_gives_10(basic):
     s = position(basic, ap=3, phase=BETWEEN)
-    s.command_zone[A_DEF] = s.defended = True
+    s.command_zone.defending = s.defended = True
     s.begin_turn()
     assert s.phase == CHARGE
-    assert s.command_zone[A_DEF] is False
+    assert s.command_zone.defending is False
     assert s.ap == 13
 
 
@@ -165,17 +165,17 @@ def test_t2b_costs_5_for_cheap_allies_and_gives_one_hp(basic):
     s = position(basic, ap=12, phase=CHARGE)
     cz = s.allies.index(s.command_zone)  # Soma L1: deployment cost 3 -> HP Charge costs 5
     s.hp_charge(cz)
-    assert s.ap == 7 and s.command_zone[A_HP] == 2
+    assert s.ap == 7 and s.command_zone.hp == 2
     with pytest.raises(IllegalAction, match="once per turn"):
         s.hp_charge(cz)
 
 
 def test_t2b_costs_the_deployment_cost_above_5(basic):
     s = position(basic, ap=7, phase=CHARGE)
-    s.command_zone[A_TOP] = idx(basic, "S3")  # deployment cost 7
+    s.command_zone.top = idx(basic, "S3")  # deployment cost 7
     cz = s.allies.index(s.command_zone)
     s.hp_charge(cz)
-    assert s.ap == 0 and s.command_zone[A_HP] == 2
+    assert s.ap == 0 and s.command_zone.hp == 2
 
 
 def test_t2b_refused_at_max_hp_or_short_of_ap(basic):
@@ -184,7 +184,7 @@ def test_t2b_refused_at_max_hp_or_short_of_ap(basic):
     with pytest.raises(IllegalAction, match="costs 5 AP"):
         s.hp_charge(cz)
     s.ap = 50
-    s.command_zone[A_HP] = 3  # Soma L1 max HP 3
+    s.command_zone.hp = 3  # Soma L1 max HP 3
     with pytest.raises(IllegalAction, match="max HP"):
         s.hp_charge(cz)
     assert s.ap == 50

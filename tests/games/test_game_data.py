@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from games_support import GAMES, ROOT, run
-from sengoku.carddb.load import check_card_db, check_data, load_card_db
+from sengoku.carddb.load import check_data, load_card_db
+from sengoku.db_check import check_card_db
 
 
 def cards_of(game: str) -> list[dict]:

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.problems import Problem
+from sengoku.problems import Problem
 from sengoku.errors import DataError
 
 BOARD_FILE = "board.json"
@@ -232,7 +232,7 @@ def board_file(db_folder: Path | str | None = None) -> Path:
 
 def load_board(db_folder: Path | str | None = None) -> Board:
     """Load and check the board geometry of a card DB folder (default: $SENGOKU_DB, else bundled)."""
-    from sengoku.carddb.checked import pass_key, passed_before, remember_pass
+    from sengoku.pass_cache import pass_key, passed_before, remember_pass
     from sengoku.carddb.load import read_json
     from sengoku.paths import schema_path
 

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from sengoku.carddb.problems import Problem
+from sengoku.problems import Problem
 
 RawCard = dict[str, Any]
 

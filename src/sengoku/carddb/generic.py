@@ -16,16 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from sengoku.carddb.models import Meta
-from sengoku.carddb.problems import Problem
-
-# meta.game -> its schema file; merged into `sengoku.carddb.load.SCHEMAS`.
-GENERIC_SCHEMAS: dict[str, str] = {
-    "senjutsu": "senjutsu-card-db.schema.json",
-    "fe-tcg": "fe-tcg-card-db.schema.json",
-    "clan-tactics": "clan-tactics-card-db.schema.json",
-    "champions": "champions-card-db.schema.json",
-}
-
+from sengoku.problems import Problem
 
 class GenericCard(BaseModel):
     """A card of a non-SENGOKU game: `id`, `name`, `kind`, and the game's own fields as attributes."""

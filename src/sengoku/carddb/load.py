@@ -1,7 +1,8 @@
 """Load a card database: read JSON, check it against its schema and the semantic checks.
 
-`check_card_db` collects every problem (for `sengoku db check`); `load_card_db` returns a
-typed `CardDatabase` or raises `CardDBError` listing every problem.
+`check_cards_file` collects every problem of a cards file (`sengoku db check`, whose folder-wide
+run is `sengoku.db_check`); `load_card_db` returns a typed `CardDatabase` or raises
+`CardDBError` listing every problem.
 """
 
 from __future__ import annotations
@@ -14,19 +15,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.problems import UNREADABLE, CheckReport, Problem
 from sengoku.carddb.strings import string_problems
 from sengoku.errors import DataError
-from sengoku.files import CARD_DB_BYTES, RULES_BYTES, loads_json, loads_toml, read_text_input
+from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
+from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
 from sengoku.paths import default_card_db, schema_path
+from sengoku.problems import Problem
 
 CARDS_FILE = "cards.json"
 
-# meta.game -> (schema file, semantic checks). Other games register here too.
-SCHEMAS: dict[str, str] = {"sengoku-yugi": "sengoku-card-db.schema.json"}
-# issue 5: the games beside SENGOKU YUGI (generic model and checks in carddb/generic.py)
-SCHEMAS.update({"senjutsu": "senjutsu-card-db.schema.json", "fe-tcg": "fe-tcg-card-db.schema.json",
-                "clan-tactics": "clan-tactics-card-db.schema.json", "champions": "champions-card-db.schema.json"})
 
 
 class CardDBError(DataError):
@@ -169,12 +166,13 @@ def _card_index(problem: Problem) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _game_of(data: Any) -> str:
+def game_of(data: Any) -> str:
+    """Return the game a parsed card database is for (its `meta.game`; SENGOKU YUGI when unsaid)."""
     if isinstance(data, dict) and isinstance(data.get("meta"), dict):
         game = data["meta"].get("game")
         if isinstance(game, str):
             return game
-    return "sengoku-yugi"
+    return DEFAULT_GAME
 
 
 def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
@@ -183,13 +181,14 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
     Semantic checks still run on the cards that passed the schema, so one bad card does not
     hide the others' problems. With the file's `text`, problems carry the card's line.
     """
-    game = _game_of(data)
-    if game not in SCHEMAS:
-        return [Problem(path=path, message=f"unknown game {game!r} (known: {', '.join(sorted(SCHEMAS))})",
+    game = game_of(data)
+    code = game_code(game)
+    if code is None:
+        return [Problem(path=path, message=f"unknown game {game!r} (known: {', '.join(sorted(REGISTRY))})",
                         json_path="$.meta.game")]
-    problems = schema_problems(path, data, SCHEMAS[game])
+    problems = schema_problems(path, data, code.card_schema)
     cards = data.get("cards") if isinstance(data, dict) else None
-    if game == "sengoku-yugi" and isinstance(cards, list):
+    if code.card_model == "sengoku" and isinstance(cards, list):
         from sengoku.carddb.checks import run_checks
 
         broken = {_card_index(p) for p in problems}
@@ -218,103 +217,23 @@ def check_cards_file(path: Path | str) -> list[Problem]:
     return check_data(str(path), data, text)
 
 
-def _format_problems(folder: Path) -> list[Problem] | None:
-    """Hook: tournament format files (`formats/*.toml`) are checked by `sengoku.formats`, if present.
-
-    Return None when nothing was checked (no formats folder, or no checker installed).
-    """
-    if not (folder / "formats").is_dir():
-        return None
-    import importlib
-
-    for module_name in ("sengoku.formats.check", "sengoku.formats"):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        check = getattr(module, "check_format_files", None)
-        if check is not None:
-            return list(check(folder))
-    return None
-
-
-def _nameless_at_setup(folder: Path) -> int:
-    """Return how many Nameless a deck holds under the folder's own game.toml (else the bundled D2's)."""
-    from sengoku.carddb.board import NAMELESS_AT_SETUP, nameless_at_setup
-
-    if not (folder / "game.toml").is_file():
-        return NAMELESS_AT_SETUP
-    try:  # read raw here: the game registry sits above the card database layer
-        text, _ = read_text_input(folder / "game.toml", RULES_BYTES)
-        return nameless_at_setup(loads_toml(text, folder / "game.toml").get("rules"))
-    except DataError:  # reported with the rule file's own problems
-        return NAMELESS_AT_SETUP
-
-
-def check_card_db(path: Path | str | None = None) -> CheckReport:
-    """Check a card database; collect every problem. Raise DataError if it cannot be read.
-
-    `path` is a cards file, a `board.json`, or a folder (default: $SENGOKU_DB, else the bundled
-    sample set); a folder has its `cards.json`, its `board.json` (if any) and its format files
-    (if any) checked together.
-    """
-    from sengoku.carddb.board import BOARD_FILE, check_board_file
-
-    p = Path(path) if path is not None else default_card_db()
-    report = CheckReport()
-    if p.is_dir():
-        cards_file = resolve_cards_file(p)
-
-        def each(file: Path, check: Any) -> None:
-            # One unreadable file of a folder is reported with the others' problems, not alone.
-            report.files.append(str(file))
-            try:
-                report.problems.extend(check())
-            except DataError as exc:
-                report.unreadable.append(str(file))
-                report.problems.append(Problem(path=str(file), message=exc.message, line=exc.line,
-                                               code=UNREADABLE))
-
-        each(cards_file, lambda: check_cards_file(cards_file))
-        if (p / BOARD_FILE).is_file():
-            each(p / BOARD_FILE, lambda: check_board_file(p / BOARD_FILE, _nameless_at_setup(p)))
-        format_problems = _format_problems(p)
-        if format_problems is not None:
-            report.files.extend(str(f) for f in sorted((p / "formats").glob("*.toml")))
-            report.problems.extend(format_problems)
-            report.unreadable.extend(p.path for p in format_problems if p.code == UNREADABLE)
-        if (p / "game.toml").is_file() and str(cards_file) not in report.unreadable:
-            # issue 5: a game folder's rule file, checks in carddb/gamelist.py
-            from sengoku.carddb.gamelist import check_game_file
-
-            each(p / "game.toml", lambda: check_game_file(p / "game.toml", _game_of(read_json(cards_file)[0])))
-    elif p.name == BOARD_FILE:
-        report.files.append(str(p))
-        report.problems.extend(check_board_file(p))
-    else:
-        cards_file = resolve_cards_file(p)
-        report.files.append(str(cards_file))
-        report.problems.extend(check_cards_file(cards_file))
-    return report
-
-
 def load_card_db(path: Path | str | None = None) -> "CardDatabase":
     """Load and check a card database (file, folder, or the bundled/$SENGOKU_DB default)."""
     from sengoku.carddb.models import CardDatabase
 
-    from sengoku.carddb.checked import pass_key, passed_before, remember_pass
+    from sengoku.pass_cache import pass_key, passed_before, remember_pass
 
     cards_file = resolve_cards_file(path)
     data, text, raw = _read_json_text(cards_file)
-    game = _game_of(data)
-    key = pass_key(raw, schema_path(SCHEMAS[game])) if game in SCHEMAS else None
+    code = game_code(game_of(data))
+    key = pass_key(raw, schema_path(code.card_schema)) if code is not None else None
     if key is None or not passed_before(key):
         problems = [p for p in check_data(str(cards_file), data, text) if p.severity == "error"]
         if problems:
             raise CardDBError(cards_file, problems)
         if key is not None:
             remember_pass(key)
-    if _game_of(data) != "sengoku-yugi":  # issue 5: the other games' cards share one generic model
+    if code is None or code.card_model != "sengoku":  # issue 5: the other games' cards share one generic model
         from sengoku.carddb.generic import GenericCardDatabase as CardDatabase  # type: ignore[assignment]
     db = CardDatabase.model_validate(
         {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}

@@ -12,6 +12,7 @@ from typing import Any
 
 from sengoku.carddb.models import ATTRIBUTES, WEAPONS, CardDatabase
 from sengoku.errors import SengokuError
+from sengoku.games import game_code
 
 KINDS: tuple[str, ...] = ("main", "support", "nameless", "familiar")
 LEVELS: tuple[int, ...] = (1, 2, 3, 4)
@@ -34,7 +35,8 @@ def choices_for(db: Any) -> dict[str, tuple[Any, ...]]:
     SENGOKU YUGI's are fixed by the card rules (C1, C2); another game's are the values its
     cards actually carry (its own schema fixes them), so one query serves every game.
     """
-    if db.meta.game == "sengoku-yugi":
+    code = game_code(db.meta.game)
+    if code is not None and code.card_model == "sengoku":
         return CHOICES
     cards = card_dicts(db)
     out: dict[str, tuple[Any, ...]] = {}

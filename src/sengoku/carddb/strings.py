@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from sengoku.carddb.problems import Problem
 from sengoku.display import hidden_characters
+from sengoku.problems import Problem
 
 # Fields that name something and are shown on one line: they may not be blank.
 NAMING_FIELDS = frozenset({"id", "name", "epithet", "set"})

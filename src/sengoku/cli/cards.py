@@ -8,7 +8,9 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 from sengoku.display import json_text, printable
+from sengoku.games import DEFAULT_GAME, game_code
 from sengoku.paths import DB_ENV
 
 
@@ -46,7 +48,7 @@ def cards(
     Prints a table (or with --json, a JSON list) to stdout and the count to stderr. A filter
     value that is not valid exits with code 2 and lists the valid ones.
     """
-    if game is not None and game.strip().lower() != "sengoku-yugi":  # issue 5: cli/games.py shows other games
+    if game is not None and game.strip().lower() != DEFAULT_GAME:  # issue 5: cli/games.py shows other games
         from sengoku.cli.games import show_cards
 
         show_cards(game.strip().lower(), query, kind, db, as_json, level=level, weapon=weapon, attribute=attribute)
@@ -66,10 +68,11 @@ def cards(
         exit_with(2)
     found = find_cards(database, q)
     if as_json:
-        typer.echo(json_text(found, indent=2))
+        write_document(json_text(found, indent=2) + "\n", "json")
     else:
         title = database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else "")
-        TABLES.get(database.meta.game, _generic_table)(found, title)
+        code = game_code(database.meta.game)
+        TABLES[code.card_table if code is not None else "every-field"](found, title)
     typer.echo(f"{len(found)} of {len(database.cards)} cards", err=True)
 
 
@@ -100,7 +103,7 @@ def _generic_table(found: list[dict[str, Any]], title: str) -> None:
     """Show any game's cards: id, name, kind, then every other field the cards have."""
     from rich.table import Table
 
-    from sengoku.carddb.gamelist import card_rows
+    from sengoku.carddb.card_rows import card_rows
 
     columns, rows = card_rows(found)
     table = Table(title=cell(title), title_justify="left", highlight=False)
@@ -143,5 +146,5 @@ def _sengoku_table(found: list[dict[str, Any]], title: str) -> None:
     console.print(table)
 
 
-# meta.game -> table renderer; a game without one gets the generic table of all its fields.
-TABLES = {"sengoku-yugi": _sengoku_table}
+# The registry's `card_table` -> table renderer.
+TABLES = {"sengoku": _sengoku_table, "every-field": _generic_table}

@@ -8,6 +8,8 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
+from sengoku.display import json_text, printable
 
 db_app = typer.Typer(help="Card database tools.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
@@ -43,15 +45,13 @@ def check(
     2 when the input cannot be read at all (missing file, not JSON: the line and column are named);
     in a folder, the other files are still checked and reported.
     """
-    from sengoku.carddb.load import check_card_db
+    from sengoku.db_check import check_card_db
 
     report = check_card_db(path)
     if as_json:
         import dataclasses
 
-        from sengoku.display import json_text
-
-        typer.echo(json_text([dataclasses.asdict(p) for p in report.problems], indent=2))
+        write_document(json_text([dataclasses.asdict(p) for p in report.problems], indent=2) + "\n", "json")
     else:
         _print_problems(report.problems)
     for file in report.files:
@@ -68,8 +68,6 @@ def check(
 def _print_problems(problems: list) -> None:
     from rich.console import Console
     from rich.markup import escape
-
-    from sengoku.display import printable
 
     console = Console(highlight=False, soft_wrap=True)
     for p in problems:

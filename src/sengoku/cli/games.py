@@ -8,6 +8,7 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 
 @app.command("games")
@@ -18,13 +19,13 @@ def games(
 
     For each game: its id (the `game` key of a decklist), title, how many cards its bundled database holds, the decklist sections, whether the cards are invented sample data, its rule ids, and whether it deals an opening hand from a shuffled deck (what `sengoku goldfish` can compute for it). Exit 2 if a game's data cannot be read.
     """
-    from sengoku.carddb.gamelist import list_games
+    from sengoku.carddb.game_overview import list_games
 
     found = list_games()
     if as_json:
         import json
 
-        typer.echo(json.dumps([g.as_dict() for g in found], ensure_ascii=False, indent=2))
+        write_document(json.dumps([g.as_dict() for g in found], ensure_ascii=False, indent=2) + "\n", "json")
     else:
         from rich.console import Console
         from rich.markup import escape
@@ -62,7 +63,7 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
         raise SystemExit(2)
     if db is not None and str(db) == os.environ.get(DB_ENV):
         db = None  # $SENGOKU_DB names the SENGOKU YUGI database, not this game's
-    from sengoku.carddb.gamelist import card_rows
+    from sengoku.carddb.card_rows import card_rows
     from sengoku.carddb.load import load_card_db
     from sengoku.errors import DataError
     from sengoku.games import default_db_folder, get_game
@@ -84,7 +85,7 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
     if as_json:
         from sengoku.display import json_text
 
-        typer.echo(json_text(cards, indent=2))
+        write_document(json_text(cards, indent=2) + "\n", "json")
     else:
         from rich.console import Console
         from rich.table import Table
@@ -103,55 +104,3 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
             table.add_row(*map(cell, row))
         console.print(table)
     typer.echo(f"{len(cards)} of {len(database.cards)} cards", err=True)
-
-
-def goldfish_other_game(deck: Path, db: Optional[Path], runs: int, seed: int, wants: list[str], as_json: bool,
-                        **sengoku_only: object) -> bool:
-    """`sengoku goldfish DECK` for a game beside SENGOKU YUGI; return False for a SENGOKU YUGI deck.
-
-    Prints the opening-hand report (goldfish/other_games.py). `sengoku_only` are the options
-    that drive SENGOKU YUGI's turn-by-turn engine; given here (not None) they are refused with
-    exit 2. A game without an opening hand exits 2 saying why; an invalid deck exits 1 with the
-    validator's report; a simulated value far from its exact one exits 1.
-    """
-    from sengoku.decklist.read import read_decklist
-    from sengoku.games import DEFAULT_GAME
-
-    decklist, syntax = read_decklist(deck)
-    if decklist.game == DEFAULT_GAME:  # (also a deck naming an unknown game: the engine path reports it)
-        return False
-    given = [name for name, value in sengoku_only.items() if value is not None]
-    if given:
-        typer.echo(f"error: --{given[0]} drives SENGOKU YUGI's turn-by-turn engine; a {decklist.game} deck "
-                   "gets its opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
-        raise SystemExit(2)
-    import time
-
-    from sengoku.goldfish.api import InvalidDeckError
-    from sengoku.goldfish.other_games import NoOpeningHandError, opening_hand_report, render_text
-
-    started = time.perf_counter()
-    try:
-        report = opening_hand_report(decklist, db, runs=runs, seed=seed, wants=wants)
-    except NoOpeningHandError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise SystemExit(2) from None
-    except InvalidDeckError as exc:
-        from sengoku.goldfish.report import validation_report
-
-        typer.echo(f"error: {exc}", err=True)
-        typer.echo(validation_report(exc.validation), err=True, nl=False)
-        raise SystemExit(1) from None
-    elapsed = time.perf_counter() - started
-    if as_json:
-        import json
-
-        typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
-    else:
-        typer.echo(render_text(report), nl=False)
-    typer.echo(f"{runs} opening hands dealt in {elapsed:.2f} s", err=True)
-    for err in report["errors"]:
-        typer.echo(f"error: {err}: a bug in the simulation, please report it", err=True)
-    if not report["ok"]:
-        raise SystemExit(1)
-    return True

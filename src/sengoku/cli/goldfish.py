@@ -10,6 +10,8 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
+from sengoku.goldfish.options import DEFAULT_TURNS
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
 PROGRESS_MIN_GAME_TURNS = 200_000
@@ -53,12 +55,13 @@ def goldfish_command(
         None, readable=False, help="The decklist (TOML) to simulate. Default: the bundled default deck "
         "(decklists/default.toml).", show_default=False),
     runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (1 to 10,000,000)."),
-    turns: int = typer.Option(8, "--turns", "-t", help="Turns played in each game (1 to 200)."),
+    turns: Optional[int] = typer.Option(None, "--turns", "-t", help="Turns played in each game (1 to 200).",
+                                        show_default=str(DEFAULT_TURNS)),
     seed: int = typer.Option(0, "--seed", help="Master seed. Run i uses its own stream derived from "
                              "(seed, i), so the same inputs and seed give byte-identical JSON for any --jobs."),
-    going: str = typer.Option("first", "--going", help="Play [b]first[/b] (start with 0 AP, no attack on "
-                              "turn 1) or [b]second[/b] (start with 5 AP) (S7, S8)."),
-    policy: str = typer.Option("greedy", "--policy", help=POLICY_HELP),
+    going: Optional[str] = typer.Option(None, "--going", help="Play [b]first[/b] (start with 0 AP, no attack on "
+                                        "turn 1) or [b]second[/b] (start with 5 AP) (S7, S8).", show_default="first"),
+    policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, show_default="greedy"),
     commander: Optional[str] = typer.Option(
         None, "--commander", metavar="NAME", help="Pin the Commander to this Level 1 Main card name. "
         "Default: the Level 1 Main whose name has the most higher-level copies in the deck (S1).",
@@ -75,6 +78,7 @@ def goldfish_command(
     plot: Optional[Path] = typer.Option(
         None, "--plot", metavar="FILE", help="Also draw the AP curve and board growth to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the --plot file if it exists."),
     want: list[str] = typer.Option(
         [], "--want", metavar="NAME[:N]", help="An opening-hand event: at least N (default 1) copies of "
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
@@ -84,21 +88,14 @@ def goldfish_command(
         show_default=False),
 ) -> None:
     """Goldfish a deck (see HELP)."""
-    # Choice words read like names elsewhere: case and surrounding spaces do not matter.
-    going, policy = going.strip().lower(), policy.strip().lower()
-    mode = mode.strip().lower() if mode is not None else None
-    if deck is not None:  # issue 5: another game's deck gets its opening hand (cli/games.py)
-        from sengoku.cli.games import goldfish_other_game
-
-        if goldfish_other_game(deck, db, runs, seed, want, as_json, turns=None if turns == 8 else turns,
-                               going=None if going == "first" else going, policy=None if policy == "greedy" else policy,
-                               commander=commander, mode=mode, jobs=jobs, plot=plot):
-            return
-    from sengoku.goldfish.api import InvalidDeckError, goldfish
-    from sengoku.goldfish.simulate import default_jobs
-
+    # Choice words read like names elsewhere: case and surrounding spaces do not matter. An
+    # option left out stays None: the library fills the engine's defaults, and refuses an engine
+    # option given for a deck of a game that gets its opening hands only.
+    going, policy, mode = (v.strip().lower() if v is not None else None for v in (going, policy, mode))
     from sengoku.errors import DataError
-    from sengoku.goldfish.other_games import MAX_RUNS
+    from sengoku.goldfish.api import EngineOptionError, InvalidDeckError, goldfish
+    from sengoku.goldfish.other_games import MAX_RUNS, NoOpeningHandError
+    from sengoku.goldfish.simulate import default_jobs, usable_jobs
 
     # Option values are checked by the library (GoldfishError: a message and exit 2); the CLI adds
     # what only it can judge. A run count no one can wait for (10**23 ran until killed) is refused
@@ -106,33 +103,44 @@ def goldfish_command(
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
-        from sengoku.goldfish.plot import plot_format, require_matplotlib
+        from sengoku.goldfish.plot import check_plot_path
 
-        plot_format(plot)
-        if plot.is_dir():
-            raise DataError(plot, "is a folder; give a .png or .svg file name")
-        if not plot.parent.is_dir():
-            raise DataError(plot, f"cannot write: no such folder {plot.parent}")
-        require_matplotlib()
+        check_plot_path(plot, replace=force)
 
-    show_progress = not as_json and runs * turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
+    played_turns = DEFAULT_TURNS if turns is None else turns
+    show_progress = not as_json and runs * played_turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
     started = time.perf_counter()
     n_jobs = default_jobs() if jobs is None else jobs  # --jobs 0 is refused by the library, not "all cores"
+    if n_jobs > 1:
+        n_jobs, note = usable_jobs(n_jobs)
+        if note:
+            typer.echo(f"note: {note}", err=True)
+        if jobs is not None:
+            jobs = n_jobs
+
+    def run(progress=None):  # type: ignore[no-untyped-def]
+        return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
+                        commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress)
+
     try:
-        if show_progress:
-            result = _with_progress(runs, lambda progress: goldfish(
-                deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going, commander=commander,
-                mode=mode, jobs=n_jobs, wants=want, progress=progress))
-        else:
-            result = goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
-                              commander=commander, mode=mode, jobs=n_jobs, wants=want)
+        result = _with_progress(runs, run) if show_progress else run()
+    except EngineOptionError as exc:
+        typer.echo(f"error: --{exc.option} drives SENGOKU YUGI's turn-by-turn engine; a {exc.game} deck "
+                   "gets its opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
+        raise SystemExit(2) from None
+    except NoOpeningHandError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None
     except InvalidDeckError as exc:
         _refuse(exc)
         raise SystemExit(1) from None
     elapsed = time.perf_counter() - started
+    if isinstance(result, dict):  # issue 5: another game's deck got its opening-hand report
+        _opening_hands(result, runs, elapsed, as_json, plot)
+        return
 
     if as_json:
-        sys.stdout.write(result.to_json())
+        write_document(result.to_json(), "json")
     else:
         from rich.console import Console
 
@@ -143,11 +151,11 @@ def goldfish_command(
     if plot is not None:
         from sengoku.goldfish.plot import save_plot
 
-        save_plot(result, plot)
+        save_plot(result, plot, replace=force)
     from sengoku.build import engine_compiled
 
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
-    typer.echo(f"{runs} games × {turns} turns in {elapsed:.2f} s ({runs / elapsed:,.0f} games/s, "
+    typer.echo(f"{runs} games × {played_turns} turns in {elapsed:.2f} s ({runs / elapsed:,.0f} games/s, "
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else ""), err=True)
     if not result.ok:
         typer.echo(f"error: {len(result.errors)} simulated probability(ies) more than 4 standard errors "
@@ -163,6 +171,27 @@ def _with_progress(runs: int, call):  # type: ignore[no-untyped-def]
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("games", total=runs)
         return call(lambda done: bar.update(task, completed=done))
+
+
+def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot: Optional[Path]) -> None:
+    """Print another game's opening-hand report; exit 1 when a simulated value is far from its exact one."""
+    import json
+
+    from sengoku.goldfish.other_games import render_text
+
+    if plot is not None:  # no curve to draw: --plot, like the engine's options, is refused
+        typer.echo(f"error: --plot drives SENGOKU YUGI's turn-by-turn engine; a {report['game']} deck gets its "
+                   "opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
+        raise SystemExit(2)
+    if as_json:
+        write_document(json.dumps(report, ensure_ascii=False, indent=2) + "\n", "json")
+    else:
+        typer.echo(render_text(report), nl=False)
+    typer.echo(f"{runs} opening hands dealt in {elapsed:.2f} s", err=True)
+    for err in report["errors"]:
+        typer.echo(f"error: {err}: a bug in the simulation, please report it", err=True)
+    if not report["ok"]:
+        raise SystemExit(1)
 
 
 def _refuse(exc) -> None:  # type: ignore[no-untyped-def]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-GAME_DEFAULT = "sengoku-yugi"
+from sengoku.games import DEFAULT_GAME
+
+GAME_DEFAULT = DEFAULT_GAME  # the old name, until decklist/fmt.py asks sengoku.games too
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class Decklist:
     """A parsed decklist file (or one built in code)."""
 
     entries: list[DeckEntry] = field(default_factory=list)
-    game: str = GAME_DEFAULT
+    game: str = DEFAULT_GAME
     name: str | None = None
     mode: str = "standard"  # "standard" | "ultimate"
     format: str | None = None

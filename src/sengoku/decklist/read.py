@@ -15,15 +15,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sengoku.decklist.model import GAME_DEFAULT, DeckEntry, Decklist
+from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.decklist.scan import Layout, Pos, Table, scan
 from sengoku.display import display_path
 from sengoku.errors import DataError
 from sengoku.files import DECKLIST_BYTES, decode_text, loads_toml, read_file
-from sengoku.games import COMMON_KEYS, Game, KeySpec
-from sengoku.validate.result import Violation
+from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec, bundled_games
+from sengoku.problems import Violation
 
 SYNTAX = "syntax"
+NOT_A_DECKLIST = "not-a-decklist"  # another TOML file (`pyproject.toml`): skipped, not checked
 MAX_BYTES = DECKLIST_BYTES  # a decklist is a few KB; anything this big is not one (and is not parsed)
 ENTRY_KEYS = ("name", "id", "level", "epithet", "count")
 MAX_LEVEL = 99
@@ -41,7 +42,6 @@ class DecklistSyntaxError(DataError):
 
 
 def _bundled() -> Mapping[str, Game]:
-    from sengoku.games import bundled_games
 
     return bundled_games()
 
@@ -54,6 +54,37 @@ def read_decklist(path: Path | str, games: Mapping[str, Game] | None = None) -> 
     p = Path(path)
     data = read_file(p, MAX_BYTES, missing="no such decklist file")
     return parse_decklist(data, display_path(p), games)  # a name that is not UTF-8 shown as \xff
+
+
+def not_a_decklist(doc: Mapping[str, Any], games: Mapping[str, Game] | None = None) -> str | None:
+    """Return why parsed TOML is some other file, not a decklist at all; None when it may be one.
+
+    The one test `validate` (which skips such a file with a note) and `fmt` (which refuses to
+    rewrite it) share. A decklist, however broken, has a key that a decklist of some game may
+    hold (`game`, `name`, `format`, a game's own key such as `mode`, or a section), or an array
+    of tables holding only entry keys (a misspelt section, `[[mian]]`). A file with top-level
+    keys and neither, like `pyproject.toml` or `Cargo.toml`, is not one; nor are sengoku's own
+    game rule files and tournament format files. An empty file is still a broken decklist.
+    """
+    if not doc:
+        return None
+    sections: set[str] = set()
+    known = set(COMMON_KEYS)
+    for game in (games if games is not None else _bundled()).values():
+        sections.update(game.sections)
+        known.update(game.keys)
+    # sengoku's own other TOML files share `game` and `name` with decklists; their own keys tell them apart
+    if "sections" not in sections and isinstance(doc.get("sections"), list) and "rules" in doc:
+        return "not a decklist: a game rule file (it has `sections` and `rules`)"
+    if "lists" not in sections and isinstance(doc.get("lists"), list) and "title" in doc:
+        return "not a decklist: a tournament format file (it has `title` and `[[lists]]`)"
+    if (known | sections).intersection(doc):
+        return None
+    for value in doc.values():
+        if isinstance(value, list) and any(isinstance(t, dict) and t and set(t) <= set(ENTRY_KEYS) for t in value):
+            return None
+    keys = ", ".join(repr(k) for k in sorted(doc)[:4]) + (", ..." if len(doc) > 4 else "")
+    return f"not a decklist: no top-level key of a decklist (it has {keys})"
 
 
 def load_decklist(path: Path | str) -> Decklist:
@@ -100,6 +131,9 @@ def _parse(data: bytes | str, path: str | None, games: Mapping[str, Game] | None
         return deck, [_v(exc.message, (exc.line or 1, exc.column or 1))]
     if not doc:
         return deck, [_v("the file holds no decklist (no keys, no sections)", (1, 1))]
+    reason = not_a_decklist(doc, games)
+    if reason is not None:
+        return deck, [Violation(NOT_A_DECKLIST, "error", reason, 1, 1)]
     layout = scan(text)
     deck.positions = dict(layout.keys)
     for section, tables in layout.tables.items():
@@ -128,7 +162,7 @@ def _suggest(word: str, choices: list[str]) -> str:
 def _read_doc(doc: dict[str, Any], deck: Decklist, layout: Layout, games: Mapping[str, Game]) -> list[Violation]:
     problems: list[Violation] = []
     pos = layout.keys.get
-    game_id = doc.get("game", GAME_DEFAULT)
+    game_id = doc.get("game", DEFAULT_GAME)
     if not isinstance(game_id, str) or game_id not in games:
         known = ", ".join(games)
         problems.append(_v(f"`game` must name a known game ({known}), not {_show(game_id)}", pos("game")))

@@ -48,13 +48,16 @@ end of the turn; `stronghold` cards left in the Stronghold at the end of the tur
 
 For finer control, `GameState` (the rules: setup on construction, `begin_turn`,
 `end_charge_phase`, `end_turn`, one checked method per action with its `can_<action>` twin,
-`legal_actions()` / `apply()` for enumerating policies, targeted questions `stack_target` and
-`free_perimeter` for fast ones) and the combat arithmetic in `sengoku.engine.combat`. A policy
-is any object with `charge_phase(state)` and `main_phase(state)` (see `Policy`); one that also
-has `bind(state)` returns both phases as calls without arguments, prepared once per game
-(`play_game` uses them; greedy looks its tables and zones up there). Per-deck facts a policy
-derives once may be kept in `tables.policy_cache`. The engine's
-own decisions where SPEC is silent are listed in `sengoku.engine.state`'s docstring.
+`legal_actions()` / `apply()` for enumerating policies, with actions as `Action(kind, args)`
+values; targeted questions `stack_target`, `free_perimeter` and `neediest_ally` for fast ones).
+An ally in play is an `Ally` record (`top`, `hp`, `space`, `defending`, `sources`, `familiars`,
+...). The rules are grouped one module per rule group (`setup` S, `turn` T, `main_phase` M,
+`attack` K, `ultimate` U, `abilities` C5), the rules' numbers in `constants`, and the combat
+arithmetic in `combat`; `sengoku.engine.state`'s docstring draws how they stack into one
+`GameState` and lists the engine's own decisions where SPEC is silent. A policy is any object
+with `charge_phase(state)` and `main_phase(state)` (see `Policy`); one that also has
+`bind(state)` returns both phases as calls without arguments, prepared once per game. A policy
+keeps what it derives per deck on itself.
 
 Regular installs compile these modules with mypyc (`hatch_build.py` at the repository root;
 `sengoku.engine_build()` says which build runs), from this same source: keep it fully typed
@@ -64,7 +67,10 @@ attributes; Python code may subclass `Policy` and its subclasses, not `GameState
 
 from __future__ import annotations
 
+from sengoku.engine.actions import Action, Kind
+from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE, Geometry, compile_geometry
+from sengoku.engine.chooser import Chooser
 from sengoku.engine.combat import boosted_attack, boosted_defense, combat_damage, last_guard_combat
 from sengoku.engine.errors import EngineError, IllegalAction
 from sengoku.engine.game import MEASURES, GameRecord, GameRunner, play_game
@@ -73,7 +79,7 @@ from sengoku.engine.state import GameState, choose_commander
 from sengoku.engine.tables import DeckTables, compile_deck
 
 __all__ = [
-    "COMMAND_ZONE", "DeckTables", "EngineError", "GameRecord", "GameRunner", "GameState", "Geometry", "IllegalAction",
+    "Action", "Ally", "Chooser", "Kind", "COMMAND_ZONE", "DeckTables", "EngineError", "GameRecord", "GameRunner", "GameState", "Geometry", "IllegalAction",
     "MEASURES", "POLICIES", "Policy", "boosted_attack", "boosted_defense", "choose_commander",
     "combat_damage", "compile_deck", "compile_geometry", "describe", "last_guard_combat", "make_policy",
     "play_game",

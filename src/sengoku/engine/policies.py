@@ -15,23 +15,15 @@ from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compi
 
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
-from sengoku.engine.state import (
-    A_DEF,
-    A_LIVE,
-    AP_CHARGE,
-    A_FAM,
-    A_HP,
-    A_REL,
-    A_TOP,
-    FAMILIAR_HAND_LIMIT,
-    HAND_LIMIT,
-    GameState,
-)
-from sengoku.engine.tables import HP_CHARGE_MIN, NAMELESS
+from sengoku.engine.actions import Kind
+from sengoku.engine.chooser import Chooser
+from sengoku.engine.constants import AP_CHARGE, FAMILIAR_HAND_LIMIT, HAND_LIMIT, HP_CHARGE_MIN
+from sengoku.engine.state import GameState
+from sengoku.engine.tables import NAMELESS, DeckTables
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # others may write policies on top of these
-class Policy:
+class Policy(Chooser):
     """Base class: never acts, except what the rules force (hand limits, T2a/U1)."""
 
     name = "base"
@@ -69,14 +61,14 @@ def _forced_charges(state: GameState) -> None:
 def _forced_familiar_charge(state: GameState) -> None:
     """Send familiars down to 3 (T2c, U1): the ones least able to contract; HP to the neediest ally."""
     t = state.t
-    top_level = max((t.level[a[A_TOP]] for a in state.allies if not a[A_REL]), default=0)
+    top_level = max((t.level[a.top] for a in state.allies if not a.released), default=0)
     fh = state.fam_hand
     order = sorted(range(len(fh)), key=lambda p: (t.level[fh[p]] <= top_level, -t.level[fh[p]], p))
     positions = tuple(order[: len(fh) - FAMILIAR_HAND_LIMIT])
     target = None
     if state.allies:
         target = max(range(len(state.allies)),
-                     key=lambda i: (t.cost[state.allies[i][A_TOP]] - state.allies[i][A_HP], -i))
+                     key=lambda i: (t.cost[state.allies[i].top] - state.allies[i].hp, -i))
     state.familiar_hp_charge(positions, target)
 
 
@@ -92,19 +84,19 @@ class RandomPolicy(Policy):
 
     name = "random"
 
-    def _run(self, state: GameState, end: str) -> None:
+    def _run(self, state: GameState, end: Kind) -> None:
         choice = state.rng.choice
         while True:
             action = choice(state.legal_actions())
-            if action[0] == end:
+            if action.kind == end:
                 return
             state.apply(action)
 
     def charge_phase(self, state: GameState) -> None:
-        self._run(state, "end_charge_phase")
+        self._run(state, Kind.END_CHARGE_PHASE)
 
     def main_phase(self, state: GameState) -> None:
-        self._run(state, "end_turn")
+        self._run(state, Kind.END_TURN)
 
 
 def _make_room(state: GameState, budget: int) -> int | None:
@@ -115,7 +107,7 @@ def _make_room(state: GameState, budget: int) -> int | None:
     occ = state.occupant
     for s in board.perimeter:
         a = occ[s]
-        if a is None or a[A_DEF]:
+        if a is None or a.defending:
             continue
         # Prefer the step that goes furthest ahead (Frontline, then the Invasion Zone).
         for d in board.ahead_first[s]:
@@ -136,234 +128,243 @@ class GreedyPolicy(Policy):
     hp_charge = True
     move_for_room = True
 
-    def charge_phase(self, state: GameState) -> None:
-        self.bind(state)[0]()
-
-    def main_phase(self, state: GameState) -> None:
-        self.bind(state)[1]()
+    def __init__(self) -> None:
+        # Per-deck orderings (see `_prepare`), for the deck of `_tables`.
+        self._tables: DeckTables | None = None
+        self._deploy_key: tuple[int, ...] = ()
+        self._level_cost: tuple[int, ...] = ()
 
     def bind(self, state: GameState) -> tuple[Callable[[], None], Callable[[], None]]:
-        # The game's tables, zones and action methods are looked up once per game (the zone
-        # lists never change identity); the phases read AP, the Command Zone and the like live.
+        if self._tables is not state.t:
+            self._prepare(state.t)
+        return partial(self.charge_phase, state), partial(self.main_phase, state)
+
+    def _prepare(self, t: DeckTables) -> None:
+        """Work out this deck's orderings once: which new name to deploy first, and which of its cards."""
+        kind, level, cost = t.kind, t.level, t.cost
+        # Nameless last, then (with the count of its name's cards in hand in bits 15-19, added
+        # at the time) the lowest level, then the lowest cost.
+        self._deploy_key = tuple((kind[c] == NAMELESS) << 20 | level[c] << 10 | cost[c] for c in range(t.n))
+        self._level_cost = tuple(level[c] << 10 | cost[c] for c in range(t.n))
+        self._tables = t
+
+    # ---- Charge Phase ------------------------------------------------------------------------
+
+    def charge_phase(self, state: GameState) -> None:
+        if self._tables is not state.t:
+            self._prepare(state.t)
+        send, ap = self._plan_charges(state)
+        hand = state.hand
+        if send:
+            state.charge_cards(range(len(hand)) if len(send) == len(hand) else send)
+        if len(hand) > HAND_LIMIT or state.fam_hand and len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
+            _forced_charges(state)
+        if self.hp_charge and ap >= 2 * HP_CHARGE_MIN:
+            self._hp_charge(state, ap)
+
+    def _plan_charges(self, state: GameState) -> tuple[list[int], int]:
+        """Return the hand positions to send for AP Charge (T2a), and the AP the turn can count on.
+
+        Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
+        charging it would: every card that can stack now is kept, and the AP the turn can count
+        on is the current AP plus every hand card's charge value.
+        """
+        t = state.t
+        nid, kind, charge = t.name_id, t.kind, t.charge
+        ap = state.ap
+        send: list[int] = []
+        groups: dict[int, list[int]] | None = None
+        p = -1
+        for c in state.hand:
+            p += 1
+            ap += charge[c]
+            if state.stack_target(c) is not None:
+                continue  # it can Grow or Focus now: keep it
+            if kind[c] == NAMELESS or state.name_in_play(c):
+                send.append(p)  # its name is in play and it cannot stack (or a Nameless): charge it
+            else:
+                if groups is None:
+                    groups = {}
+                groups.setdefault(nid[c], []).append(p)
+        if groups:
+            ap = self._plan_new_names(state, groups, send, ap)
+        return send, ap
+
+    def _plan_new_names(self, state: GameState, groups: dict[int, list[int]], send: list[int], ap: int) -> int:
+        """Plan the cards of names not in play: deploy the cheapest card, stack the others on it
+        (Growth is free and pays AP), keep what is deployable next turn, send the rest. Return
+        the AP left for the turn's other uses."""
         t = state.t
         hand = state.hand
-        fam_hand = state.fam_hand
-        by_name = state.by_name
-        nameless = state.nameless
-        allies = state.allies
+        level, cost, charge, rows = t.level, t.cost, t.charge, t.relation_rows
         occ = state.occupant
-        perimeter = t.board.perimeter
-        rows, nid, kind, level, cost, charge = t.hot
-        hp_price = t.hp_charge_price
-        deploy_key: tuple[int, ...] | None = t.policy_cache.get("greedy_deploy_key")
-        if deploy_key is None:
-            # Which new name to deploy first: Nameless last, then (with the count of its name's
-            # cards in hand in bits 15-19) the lowest level, then the lowest cost.
-            deploy_key = t.policy_cache["greedy_deploy_key"] = tuple(
-                (kind[c] == NAMELESS) << 20 | level[c] << 10 | cost[c] for c in range(t.n))
-        level_cost = t.policy_cache.get("greedy_level_cost")
-        if level_cost is None:
-            level_cost = t.policy_cache["greedy_level_cost"] = tuple(level[c] << 10 | cost[c] for c in range(t.n))
-        stack, deploy, charge_cards, hp_charge = state.stack, state.deploy, state.charge_cards, state.hp_charge
-        keep_for_next_turn, use_hp_charge, move_for_room = self.keep_for_next_turn, self.hp_charge, self.move_for_room
-        ultimate = t.ultimate
-        level_of = level.__getitem__
-        contract = self._contract
-
-        def charge_phase() -> None:
-            top: int  # (typed for the compiled build: an ally's fields are Any)
-            # Growth and Focus give back the card's charge value (M2/M3 Decision), exactly what
-            # charging it would: every card that can stack now is kept, and the AP the turn can
-            # count on is the current AP plus every hand card's charge value.
-            ap = state.ap
-            send = []
-            groups: dict[int, list[int]] | None = None
-            p = -1
-            for c in hand:
-                p += 1
-                ap += charge[c]
-                a = by_name[nid[c]]
-                if a is not None:
-                    top = a[A_TOP]
-                    if not rows[top][c]:  # (no row under a Released familiar's top)
-                        send.append(p)  # its name is in play and it cannot stack: charge it
-                elif kind[c] == NAMELESS:
-                    send.append(p)
+        spaces = 0
+        for sp in t.board.perimeter:
+            if occ[sp] is None:
+                spaces += 1
+        cz_free = state.command_zone is None
+        for g in self._group_order(hand, groups, cost) if len(groups) > 1 else groups.values():
+            base = g[0] if len(g) == 1 else self._cheapest(hand, g)
+            bc = hand[base]
+            price = cost[bc] + charge[bc]  # pay the cost and forgo its charge value
+            if (spaces > 0 or (cz_free and level[bc] == 1)) and ap >= price:
+                ap -= price
+                if spaces > 0:
+                    spaces -= 1
                 else:
-                    for b in nameless:
-                        top = b[A_TOP]
-                        if rows[top][c]:
-                            break  # it can Grow or Focus onto a Nameless ally: keep it
-                    else:
-                        if groups is None:
-                            groups = {}
-                        groups.setdefault(nid[c], []).append(p)
-            if groups:
-                # New names: deploy the cheapest card, stack the others on it (Growth is free and pays AP).
-                spaces = 0
-                for sp in perimeter:
-                    if occ[sp] is None:
-                        spaces += 1
-                cz_free = state.command_zone is None
-                if len(groups) == 1:
-                    order = list(groups.values())
-                else:
-                    # Most cards first, then the lowest cost; the index keeps equal keys in order
-                    # (a hand holds far fewer than 2**16 cards; costs are below 2**16).
-                    keys = []
-                    k = 0
-                    gs = list(groups.values())
-                    for g in gs:
-                        low = 1 << 16
-                        for p in g:
-                            v = cost[hand[p]]
-                            if v < low:
-                                low = v
-                        keys.append(((1 << 16) - len(g)) << 32 | low << 16 | k)
-                        k += 1
-                    keys.sort()
-                    order = [gs[k & 0xFFFF] for k in keys]
-                for g in order:
-                    if len(g) == 1:
-                        base = g[0]
-                    else:  # the lowest (level, cost), first in hand order on a tie
-                        base, low = -1, 1 << 30
-                        for p in g:
-                            v = level_cost[hand[p]]
-                            if v < low:
-                                base, low = p, v
-                    bc = hand[base]
-                    price = cost[bc] + charge[bc]  # pay the cost and forgo its charge value
-                    if (spaces > 0 or (cz_free and level[bc] == 1)) and ap >= price:
-                        ap -= price
-                        if spaces > 0:
-                            spaces -= 1
-                        else:
-                            cz_free = False
-                        row = rows[bc]
-                        for p in g:
-                            if p != base and not row[hand[p]]:
-                                send.append(p)
-                    elif keep_for_next_turn and spaces > 0 and cost[bc] <= ap + AP_CHARGE - charge[bc]:
-                        ap -= charge[bc]  # deployable next turn: "used soon", keep it
-                        spaces -= 1
-                        for p in g:
-                            if p != base:
-                                send.append(p)
-                    else:
-                        send.extend(g)
-            if send:
-                charge_cards(range(len(hand)) if len(send) == len(hand) else send)
-            if len(hand) > HAND_LIMIT or fam_hand and len(fam_hand) > FAMILIAR_HAND_LIMIT:
-                _forced_charges(state)
-            if use_hp_charge and ap >= 2 * HP_CHARGE_MIN:
-                # T2b with AP to spare beyond the plan: the Commander (the ally the deck builds
-                # on) while it is below its max HP, else the ally missing the most HP.
-                best = state.command_zone
-                if best is None or best[A_HP] >= cost[best[A_TOP]]:
-                    best, missing = None, 0
-                    for a in allies:
-                        m = cost[a[A_TOP]] - a[A_HP]
-                        if m > missing:
-                            best, missing = a, m
-                    if best is None:
-                        return
-                price = hp_price[best[A_TOP]]
-                if ap >= price + HP_CHARGE_MIN and state.ap >= price:
-                    hp_charge(best)
+                    cz_free = False
+                row = rows[bc]
+                for p in g:
+                    if p != base and not row[hand[p]]:
+                        send.append(p)
+            elif self.keep_for_next_turn and spaces > 0 and cost[bc] <= ap + AP_CHARGE - charge[bc]:
+                ap -= charge[bc]  # deployable next turn: "used soon", keep it
+                spaces -= 1
+                for p in g:
+                    if p != base:
+                        send.append(p)
+            else:
+                send.extend(g)
+        return ap
 
-        def main_phase() -> None:
-            top: int  # (typed for the compiled build: an ally's fields are Any)
-            while True:
-                # 1. Grow and Focus whenever possible, lowest level first so chains go up in order
-                #    (each card is asked after the ones below it have stacked); cards of names not
-                #    in play wait for step 2.
-                expected = len(hand)
-                fresh: list[int] = []
-                for c in sorted(hand, key=level_of):
-                    a = by_name[nid[c]]
-                    if a is not None:
-                        top = a[A_TOP]
-                        if rows[top][c]:  # (no row under a Released familiar's top)
-                            stack(hand.index(c), a)
-                            expected -= 1
-                    elif kind[c] == NAMELESS:
-                        fresh.append(c)
-                    else:
-                        for b in nameless:
-                            top = b[A_TOP]
-                            if rows[top][c]:
-                                stack(hand.index(c), b)
-                                expected -= 1
-                                break
-                        else:
-                            fresh.append(c)
-                if len(hand) != expected:
-                    continue  # an ability drew cards: look at them too
-                # 2. Deploy the lowest-level card of the new name with the most cards in hand
-                #    (Nameless last), if AP allows and there is room; then stack its namesakes on it.
-                drew = False
-                while fresh:
-                    ap = state.ap
-                    if len(fresh) == 1:
-                        best_c = fresh[0]
-                        if cost[best_c] > ap:
-                            break
-                    else:
-                        best_c, best_key = -1, 1 << 30
-                        for c in fresh:
-                            if cost[c] <= ap:
-                                name = nid[c]
-                                same = 0
-                                for d in fresh:
-                                    if nid[d] == name:
-                                        same += 1
-                                key = deploy_key[c] | (15 - same) << 15
-                                if key < best_key:
-                                    best_c, best_key = c, key
-                        if best_c < 0:
-                            break
-                    if kind[best_c] != NAMELESS and by_name[nid[best_c]] is not None:
-                        fresh.remove(best_c)  # a Nameless took this name in step 1 (M1 Decision)
-                        continue
-                    dest: int | None
-                    if state.command_zone is None and level[best_c] == 1:
-                        dest = COMMAND_ZONE
-                    else:
-                        for dest in perimeter:  # the first empty Perimeter space (board file order)
-                            if occ[dest] is None:
-                                break
-                        else:
-                            dest = _make_room(state, cost[best_c]) if move_for_room else None
-                            if dest is None:
-                                break
-                    expected = len(hand) - 1
-                    ally = deploy(hand.index(best_c), dest)
-                    fresh.remove(best_c)
-                    if fresh and kind[best_c] != NAMELESS:
-                        name = nid[best_c]
-                        namesakes = [d for d in fresh if nid[d] == name]
-                        if namesakes:  # (in level order, as `fresh` is)
-                            for d in namesakes:
-                                fresh.remove(d)
-                                if ally[A_LIVE] and rows[ally[A_TOP]][d]:
-                                    stack(hand.index(d), ally)
-                                else:
-                                    expected += 1
-                            expected -= len(namesakes)
-                    if len(hand) != expected:
-                        drew = True  # an ability drew cards: look at everything again
-                        break
-                if drew:
-                    continue
-                # 3. Ultimate: contract the highest-level familiar it can afford (U3).
-                if fam_hand and ultimate and contract(state):
-                    continue
+    @staticmethod
+    def _group_order(hand: list[int], groups: dict[int, list[int]], cost: tuple[int, ...]) -> list[list[int]]:
+        """Order new-name groups: most cards first, then the lowest cost, then hand order."""
+        # Keys packed in one int: a hand holds far fewer than 2**16 cards; costs are below 2**16.
+        keys = []
+        k = 0
+        gs = list(groups.values())
+        for g in gs:
+            low = 1 << 16
+            for p in g:
+                v = cost[hand[p]]
+                if v < low:
+                    low = v
+            keys.append(((1 << 16) - len(g)) << 32 | low << 16 | k)
+            k += 1
+        keys.sort()
+        return [gs[k & 0xFFFF] for k in keys]
+
+    def _cheapest(self, hand: list[int], g: list[int]) -> int:
+        """Return the position in `g` of the lowest (level, cost) card, first in hand order on a tie."""
+        level_cost = self._level_cost
+        base, low = -1, 1 << 30
+        for p in g:
+            v = level_cost[hand[p]]
+            if v < low:
+                base, low = p, v
+        return base
+
+    def _hp_charge(self, state: GameState, ap: int) -> None:
+        """T2b with AP to spare beyond the plan: the Commander (the ally the deck builds on) while
+        it is below its max HP, else the ally missing the most HP."""
+        cost = state.t.cost
+        best = state.command_zone
+        if best is None or best.hp >= cost[best.top]:
+            best = state.neediest_ally()
+            if best is None:
                 return
+        price = state.t.hp_charge_price[best.top]
+        if ap >= price + HP_CHARGE_MIN and state.ap >= price:
+            state.hp_charge(best)
 
-        return charge_phase, main_phase
+    # ---- Main Phase --------------------------------------------------------------------------
+
+    def main_phase(self, state: GameState) -> None:
+        if self._tables is not state.t:
+            self._prepare(state.t)
+        while True:
+            fresh = self._grow_and_focus(state)
+            if fresh is None:
+                continue  # an ability drew cards: look at them too
+            if self._deploy_new_names(state, fresh):
+                continue  # an ability drew cards: look at everything again
+            # Ultimate: contract the highest-level familiar it can afford (U3).
+            if state.fam_hand and state.t.ultimate and self._contract(state):
+                continue
+            return
+
+    def _grow_and_focus(self, state: GameState) -> list[int] | None:
+        """Grow and Focus whenever possible (M2, M3), lowest level first so chains go up in order
+        (each card is asked after the ones below it have stacked). Return the cards of names not
+        in play, in level order, or None if an ability drew cards meanwhile."""
+        t = state.t
+        hand = state.hand
+        nid = t.name_id
+        expected = len(hand)
+        fresh: list[int] = []
+        for c in sorted(hand, key=t.level.__getitem__):
+            a = state.stack_target(c)
+            if a is not None:
+                state.stack(hand.index(c), a)
+                expected -= 1
+            elif not state.name_in_play(c):
+                fresh.append(c)
+        return fresh if len(hand) == expected else None
+
+    def _deploy_new_names(self, state: GameState, fresh: list[int]) -> bool:
+        """Deploy the lowest-level card of the new name with the most cards in hand (Nameless
+        last), while AP allows and there is room, then stack its namesakes on it (M1-M3).
+        Return True if an ability drew cards meanwhile."""
+        t = state.t
+        hand = state.hand
+        nid, kind, level, cost, rows = t.name_id, t.kind, t.level, t.cost, t.relation_rows
+        deploy_key = self._deploy_key
+        while fresh:
+            ap = state.ap
+            if len(fresh) == 1:
+                best_c = fresh[0]
+                if cost[best_c] > ap:
+                    return False
+            else:
+                best_c, best_key = -1, 1 << 30
+                for c in fresh:
+                    if cost[c] <= ap:
+                        name = nid[c]
+                        same = 0
+                        for d in fresh:
+                            if nid[d] == name:
+                                same += 1
+                        key = deploy_key[c] | (15 - same) << 15
+                        if key < best_key:
+                            best_c, best_key = c, key
+                if best_c < 0:
+                    return False
+            if state.name_in_play(best_c):
+                fresh.remove(best_c)  # a Nameless took this name while growing (M1 Decision)
+                continue
+            dest = self._deploy_space(state, best_c)
+            if dest is None:
+                return False
+            expected = len(hand) - 1
+            ally = state.deploy(hand.index(best_c), dest)
+            fresh.remove(best_c)
+            if fresh and kind[best_c] != NAMELESS:
+                name = nid[best_c]
+                namesakes = [d for d in fresh if nid[d] == name]
+                for d in namesakes:  # (in level order, as `fresh` is)
+                    fresh.remove(d)
+                    if ally.in_play and rows[ally.top][d]:
+                        state.stack(hand.index(d), ally)
+                    else:
+                        expected += 1
+                expected -= len(namesakes)
+            if len(hand) != expected:
+                return True
+        return False
+
+    def _deploy_space(self, state: GameState, card: int) -> int | None:
+        """Where to deploy `card`: the empty Command Zone for a Level 1 card, else the first empty
+        Perimeter space (board file order), else one freed by a Move if allowed; or None."""
+        if state.command_zone is None and state.t.level[card] == 1:
+            return COMMAND_ZONE
+        dest = state.free_perimeter()
+        if dest is None and self.move_for_room:
+            dest = _make_room(state, state.t.cost[card])
+        return dest
 
     def _contract(self, state: GameState) -> bool:
+        """Contract the highest-level familiar in hand it can afford to an ally that may hold it (U3)."""
         t = state.t
         fh = state.fam_hand
         for fp in sorted(range(len(fh)), key=lambda p: (-t.level[fh[p]], t.card_id[fh[p]])):
@@ -371,7 +372,7 @@ class GreedyPolicy(Policy):
             if t.cost[f] > state.ap:
                 continue
             for a in state.allies:
-                if not a[A_REL] and not a[A_FAM] and not a[A_DEF] and t.level[a[A_TOP]] >= t.level[f]:
+                if not a.released and not a.familiars and not a.defending and t.level[a.top] >= t.level[f]:
                     state.contract(fp, a)
                     return True
         return False

@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compi
 
 from sengoku.carddb.models import WEAPONS, CardDatabase, Character, Familiar
 from sengoku.engine.board import Geometry, compile_geometry, corner_mask
+from sengoku.engine.constants import HP_CHARGE_MIN
 from sengoku.engine.errors import EngineError
 
 # Kind codes (C1, C4).
@@ -22,7 +23,6 @@ MALE, FEMALE = 0, 1
 
 # Stacking relations between an ally's top card and a hand card (M2, M3).
 NO_STACK, GROWTH, FOCUS = 0, 1, 2
-HP_CHARGE_MIN = 5  # T2b: HP Charge costs at least this much AP
 
 # Bits of a stacking entry's `special` field (see DeckTables.stack_rows).
 STACK_TRIGGERS, STACK_NAMING = 1, 2
@@ -41,8 +41,11 @@ _HAND_LOCATIONS = {"hand": False, "hand_to_standby": True}
 
 SECTIONS = ("main", "nameless", "familiars")
 
-# A runnable trigger: (ap_cost, to_defense, ((op, amount, target), ...)).
-Trigger = tuple[int, bool, tuple[tuple[int, int, int], ...]]
+# A runnable ability: (AP cost, the ally then turns to Defense Stance (or, from the hand: the card
+# then goes to the Standby Zone), its effects ((op, amount, target), ...), its bit: 1 << the
+# number of the ability's name in the deck, so that A1's once per turn follows the ability, not
+# the card that carries it).
+Trigger = tuple[int, bool, tuple[tuple[int, int, int], ...], int]
 
 
 def _runnable(ab: object, locations: Mapping[str, bool]) -> bool:
@@ -56,13 +59,14 @@ def _runnable(ab: object, locations: Mapping[str, bool]) -> bool:
     )
 
 
-def _compiled(ab: object, locations: Mapping[str, bool]) -> Trigger:
+def _compiled(ab: object, locations: Mapping[str, bool], ids: dict[str, int]) -> Trigger:
     ap = ab.cost.ap if ab.cost is not None else 0  # type: ignore[attr-defined]
+    bit = 1 << ids.setdefault(ab.name, len(ids))  # type: ignore[attr-defined]
     return (ap, locations[ab.location],  # type: ignore[attr-defined]
-            tuple((_OPS[e.op], e.amount, _TARGETS[e.target]) for e in ab.effect))  # type: ignore[attr-defined]
+            tuple((_OPS[e.op], e.amount, _TARGETS[e.target]) for e in ab.effect), bit)  # type: ignore[attr-defined]
 
 
-def _compile_triggers(card: Character, timing: str) -> tuple[tuple[Trigger, ...], int]:
+def _compile_triggers(card: Character, timing: str, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int]:
     """Return the runnable triggers of one timing and how many such triggers must be skipped (C5)."""
     runnable: list[Trigger] = []
     skipped = 0
@@ -70,13 +74,13 @@ def _compile_triggers(card: Character, timing: str) -> tuple[tuple[Trigger, ...]
         if ab.kind != "TRG" or ab.timing != timing or ab.turn == "opponent":
             continue
         if _runnable(ab, _RUNNABLE_LOCATIONS):
-            runnable.append(_compiled(ab, _RUNNABLE_LOCATIONS))
+            runnable.append(_compiled(ab, _RUNNABLE_LOCATIONS, ids))
         else:
             skipped += 1
     return tuple(runnable), skipped
 
 
-def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
+def _compile_activated(card: Character, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
     """Return an ally's runnable ACT abilities, how many it has that cannot run, and the hand ones."""
     field: list[Trigger] = []
     skipped = 0
@@ -86,9 +90,9 @@ def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple
             continue
         if ab.location in _HAND_LOCATIONS or ab.location.startswith("hand"):
             if _runnable(ab, _HAND_LOCATIONS):
-                hand.append(_compiled(ab, _HAND_LOCATIONS))
+                hand.append(_compiled(ab, _HAND_LOCATIONS, ids))
         elif _runnable(ab, _RUNNABLE_LOCATIONS):
-            field.append(_compiled(ab, _RUNNABLE_LOCATIONS))
+            field.append(_compiled(ab, _RUNNABLE_LOCATIONS, ids))
         else:
             skipped += 1
     return tuple(field), skipped, tuple(hand)
@@ -150,17 +154,18 @@ class DeckTables:
         )
         trig: dict[str, list[tuple[Trigger, ...]]] = {t: [] for t in TIMINGS}
         skip: dict[str, list[int]] = {t: [] for t in TIMINGS}
+        ability_ids: dict[str, int] = {}  # ability name -> its number in this deck (A1)
         for c in cards:
             for tm in TIMINGS:
                 if isinstance(c, Character):
-                    r, s = _compile_triggers(c, tm)
+                    r, s = _compile_triggers(c, tm, ability_ids)
                 else:
                     r, s = (), 0
                 trig[tm].append(r)
                 skip[tm].append(s)
         self.on_combat_damage = tuple(trig["combat_damage"])
         self.skip_combat_damage = tuple(skip["combat_damage"])
-        acts = [_compile_activated(c) if isinstance(c, Character) else ((), 0, ()) for c in cards]
+        acts = [_compile_activated(c, ability_ids) if isinstance(c, Character) else ((), 0, ()) for c in cards]
         # ACT abilities usable by an ally in play (`act`), how many of its ACT abilities the
         # engine cannot run (`skip_act`, counted once per turn while usable, C5), and ACT
         # abilities usable from the hand (`hand_act`).
@@ -244,10 +249,6 @@ class DeckTables:
             for t in range(n))
         # What HP Charge costs for an ally topped by each card: max(5, deployment cost) (T2b).
         self.hp_charge_price = tuple(max(HP_CHARGE_MIN, c) for c in self.cost)
-        # Per-deck tables a policy derives once and keeps here (by its own key).
-        self.policy_cache: dict[str, Any] = {}
-        # The tables a policy's inner loop reads, in one tuple to unpack at once.
-        self.hot = (self.relation_rows, self.name_id, self.kind, self.level, self.cost, self.charge)
 
     def index_of(self, card_id: str) -> int:
         """Return the card index of a card id in this deck."""

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.load import read_json
-from sengoku.carddb.problems import UNREADABLE, Problem
 from sengoku.errors import DataError
 from sengoku.formats.load import formats_dir, read_format_file
 from sengoku.formats.model import FormatError
+from sengoku.problems import UNREADABLE, Problem
 
 
 def _db_cards(folder: Path) -> tuple[str | None, list[dict[str, Any]] | None, str | None]:

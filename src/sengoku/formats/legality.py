@@ -17,7 +17,7 @@ from typing import Any
 
 from sengoku.decklist.model import DeckEntry
 from sengoku.formats.model import Format
-from sengoku.validate.result import Violation
+from sengoku.problems import Violation
 
 
 def card_label(card_id: str, card: Mapping[str, Any] | None) -> str:

@@ -11,52 +11,41 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sengoku.errors import SengokuError
+from sengoku.carddb.load import load_card_db
+from sengoku.carddb.models import CardDatabase
+from sengoku.carddb.names import fold
+from sengoku.decklist.model import Decklist
+from sengoku.decklist.read import read_decklist
+from sengoku.errors import DataError
+from sengoku.games import DEFAULT_GAME, bundled_games
+from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
+from sengoku.goldfish.hand import CardFacts, OpeningHandModel
+from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS, GOINGS, MAX_TURNS, MODES
+from sengoku.goldfish.other_games import opening_hand_report
+from sengoku.goldfish.result import GoldfishResult
 from sengoku.goldfish.seeds import DEFAULT_SEED
-from sengoku.goldfish.wants import Want
+from sengoku.goldfish.simulate import Plan, default_jobs, play_all
+from sengoku.goldfish.stats import first_turn_distribution
+from sengoku.goldfish.wants import Want, resolve_wants
+from sengoku.paths import DB_ENV, data_dir
+from sengoku.validate.api import Validator
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sengoku.carddb.models import CardDatabase
-    from sengoku.decklist.model import Decklist
-    from sengoku.goldfish.result import GoldfishResult
     from sengoku.validate.result import ValidationResult
 
-GOINGS = ("first", "second")
-MODES = ("standard", "ultimate")
-DEFAULT_RUNS = 10_000
-DEFAULT_TURNS = 8
-MAX_TURNS = 200
-
-
-class GoldfishError(SengokuError):
-    """Options a simulation cannot run with (no runs, unknown policy, bad Commander …)."""
-
-
-class InvalidDeckError(SengokuError):
-    """The deck breaks construction rules; it must be valid to be simulated (issue 4)."""
-
-    def __init__(self, validation: ValidationResult) -> None:
-        self.validation = validation
-        n = len(validation.errors)
-        super().__init__(f"{validation.path or 'the deck'}: the deck is not valid in {validation.mode} mode "
-                         f"({n} error(s)); fix it before goldfishing")
+__all__ = ["EngineOptionError", "GoldfishError", "InvalidDeckError", "goldfish"]
 
 
 def default_decklist() -> Path:
     """Return the bundled default decklist (`sengoku goldfish` with no DECK)."""
-    from sengoku.paths import data_dir
 
     return data_dir("decklists") / "default.toml"
 
 
 def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
-    from sengoku.carddb.load import load_card_db
-    from sengoku.carddb.models import CardDatabase
 
     loaded = db if isinstance(db, CardDatabase) else load_card_db(db)
     if not isinstance(loaded, CardDatabase):  # another game's database (issue 5) has no characters to play
-        from sengoku.errors import DataError
-        from sengoku.paths import DB_ENV
 
         source = "--db" if db is not None else f"${DB_ENV}"
         raise DataError(loaded.path, f"a {loaded.meta.game} card database; the goldfish engine plays "
@@ -64,26 +53,38 @@ def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
     return loaded
 
 
+def read_deck(deck: Decklist | Path | str | None) -> tuple[Decklist, list[Any]]:
+    """Return a deck to goldfish (None: the bundled default deck) and its syntax problems."""
+
+    if deck is None:
+        deck = default_decklist()
+    if isinstance(deck, Decklist):
+        return deck, []
+    return read_decklist(deck)
+
+
+def goldfish_kind(game_id: str) -> str:
+    """What goldfishing a deck of this game does: "engine", "opening-hand" or "none" (the registry's answer).
+
+    A game sengoku does not know takes the engine path, whose validation names the problem.
+    """
+    game = bundled_games().get(game_id)
+    return game.goldfish if game is not None else "engine"
+
+
 def validate(deck: Decklist | Path | str | None, db: CardDatabase,
-             mode: str | None = None) -> tuple[Decklist, ValidationResult]:
+             mode: str | None = None, syntax: list[Any] | None = None) -> tuple[Decklist, ValidationResult]:
     """Read (if a path) and validate a deck under `mode` (None: the decklist's own mode).
 
     A file that cannot be read at all raises DataError (exit 2); a malformed or rule-breaking
     deck raises `InvalidDeckError` carrying the validator's result (exit 1).
     """
-    from sengoku.decklist.model import GAME_DEFAULT, Decklist
-    from sengoku.validate.api import Validator
 
-    syntax: list = []
-    if deck is None:
-        deck = default_decklist()
-    if not isinstance(deck, Decklist):
-        from sengoku.decklist.read import read_decklist
-
-        deck, syntax = read_decklist(deck)
-    if deck.game != GAME_DEFAULT:
+    if syntax is None:
+        deck, syntax = read_deck(deck)
+    if goldfish_kind(deck.game) != "engine":
         raise GoldfishError(f"{deck.path or 'the deck'}: goldfish simulates SENGOKU YUGI decks "
-                            f"({GAME_DEFAULT!r}), not {deck.game!r}")
+                            f"({DEFAULT_GAME!r}), not {deck.game!r}")
     if mode is not None and mode != deck.mode:
         deck = dataclasses.replace(deck, mode=mode)  # validate under the mode we will play (D5-D7)
     result = Validator(db).validate_deck(deck, syntax)
@@ -114,34 +115,56 @@ def goldfish(
     db: CardDatabase | Path | str | None = None,
     *,
     runs: int = DEFAULT_RUNS,
-    turns: int = DEFAULT_TURNS,
+    turns: int | None = None,
     seed: int = DEFAULT_SEED,
-    policy: str = "greedy",
-    going: str = "first",
+    policy: str | None = None,
+    going: str | None = None,
     commander: str | None = None,
     mode: str | None = None,
-    jobs: int = 1,
+    jobs: int | None = None,
     wants: Iterable[Want | str] = (),
     progress: Callable[[int], None] | None = None,
-) -> GoldfishResult:
-    """Goldfish a deck: play `runs` seeded games of `turns` turns and summarise them.
+) -> GoldfishResult | dict[str, Any]:
+    """Goldfish a deck the way its game allows (the game registry says which).
 
-    `deck` is a `Decklist`, a decklist path, or None (the bundled default deck); `db` a
-    `CardDatabase`, a path, or None (the default database). `wants` are 'NAME[:N]' strings or
+    A SENGOKU YUGI deck plays `runs` seeded games of `turns` turns (default 8) on the rules
+    engine, `policy` (default "greedy") choosing, going `going` (default "first"), in `jobs`
+    processes (default: all cores, as `sengoku goldfish`; the result is the same for any
+    `jobs`), and returns a `GoldfishResult`. A deck of another game gets its
+    opening-hand report (`goldfish.other_games.opening_hand_report`, a dict); the engine's
+    options (turns, going, policy, commander, mode, jobs) are refused for it with
+    `EngineOptionError`, and a game that deals no opening hand raises `NoOpeningHandError`.
+
+    `deck` is a `Decklist`, a decklist path, or None (the bundled default deck); `db` a card
+    database or a path, or None (the game's default database). `wants` are 'NAME[:N]' strings or
     `Want`s. Raise `InvalidDeckError` (with `.validation`) for a deck breaking the rules and
     another `SengokuError` for unusable options. Same inputs and seed -> same result, for any
     `jobs`.
     """
+    decklist, syntax = read_deck(deck)
+    if goldfish_kind(decklist.game) != "engine":
+        engine_options = {"turns": turns, "going": going, "policy": policy, "commander": commander,
+                          "mode": mode, "jobs": jobs}
+        given = [name for name, value in engine_options.items() if value is not None]
+        if given:
+            raise EngineOptionError(given[0], decklist.game)
+        return opening_hand_report(decklist, db, runs=runs, seed=seed, wants=wants)
+    return _goldfish_engine(decklist, syntax, db, runs=runs, seed=seed, wants=wants, progress=progress,
+                            turns=DEFAULT_TURNS if turns is None else turns, policy=policy or "greedy",
+                            going=going or "first", commander=commander, mode=mode,
+                            jobs=default_jobs() if jobs is None else jobs)
+
+
+def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, *,
+                     runs: int, turns: int, seed: int, policy: str, going: str, commander: str | None,
+                     mode: str | None, jobs: int, wants: Iterable[Want | str],
+                     progress: Callable[[int], None] | None) -> GoldfishResult:
+    """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
     from sengoku.engine import MEASURES, choose_commander, compile_deck
-    from sengoku.goldfish.hand import CardFacts, OpeningHandModel
-    from sengoku.goldfish.result import GoldfishResult
-    from sengoku.goldfish.simulate import Plan, play_all
-    from sengoku.goldfish.stats import first_turn_distribution
-    from sengoku.goldfish.wants import resolve_wants
 
     _check_options(runs, turns, going, policy, mode, jobs)
     card_db = _load_db(db)
-    decklist, validation = validate(deck, card_db, mode)
+    decklist, validation = validate(decklist, card_db, mode, syntax)
     mode = validation.mode
     sections = validation.sections
     characters = {c.id: c for c in card_db.characters()}
@@ -149,7 +172,6 @@ def goldfish(
 
     tables = compile_deck(card_db, sections, mode=mode)
     if commander is not None:  # the name as a decklist would read it (case, full-width forms, spaces)
-        from sengoku.goldfish.wants import fold
 
         in_deck = {fold(characters[cid].name): characters[cid].name
                    for cid in sections.get("main", {}) if cid in characters}

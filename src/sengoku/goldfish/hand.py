@@ -16,12 +16,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from sengoku.engine.constants import AP_CHARGE, HAND_LIMIT, STARTING_AP
 from sengoku.goldfish import probability as prob
 from sengoku.goldfish.wants import Want
 
-HAND_SIZE = 5  # S6
-AP_CHARGE_BASE = 10  # T2a
-START_AP = {True: 0, False: 5}  # S7: going first -> 0, second -> 5
 
 
 def turn1_ap(going_first: bool) -> int:
@@ -31,7 +29,7 @@ def turn1_ap(going_first: bool) -> int:
     sent to the Standby Zone would add their charge value, but they come out of this same
     hand, so the event counts only AP the hand does not have to pay for.
     """
-    return START_AP[going_first] + AP_CHARGE_BASE
+    return STARTING_AP[going_first] + AP_CHARGE
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ class OpeningHandModel:
         going_first: bool,
         wants: Sequence[Want] = (),
         names_in_play: Sequence[str] = (),
-        hand_size: int = HAND_SIZE,
+        hand_size: int = HAND_LIMIT,
     ) -> None:
         self.cards = dict(cards)
         self.stronghold = {cid: n for cid, n in sorted(stronghold.items()) if n > 0}

@@ -25,6 +25,11 @@ from sengoku.errors import SengokuError
 from sengoku.goldfish.probability import (FLAG_SE, hypergeom_at_least, multivariate_at_least,
                                           wilson_interval, z_score)
 from sengoku.goldfish.wants import Want, resolve_wants
+from sengoku.decklist.read import read_decklist
+from sengoku.games import opening_hand
+from sengoku.goldfish.errors import InvalidDeckError
+from sengoku.validate.api import Validator
+from sengoku.validate.rules import compile_filter
 
 DEFAULT_ROUNDS = 5  # rounds shown in the by-round table when the game draws per round
 MAX_RUNS = 10_000_000
@@ -37,7 +42,6 @@ class NoOpeningHandError(SengokuError):
 def _load(deck: Decklist | Path | str) -> tuple[Decklist, list[Any]]:
     if isinstance(deck, Decklist):
         return deck, []
-    from sengoku.decklist.read import read_decklist
 
     return read_decklist(deck)
 
@@ -70,10 +74,6 @@ def opening_hand_report(deck: Decklist | Path | str, db: Any = None, runs: int =
     deals no opening hand, `InvalidDeckError` when the deck breaks its rules, `WantError` for
     an unusable want. Same inputs and seed -> same report.
     """
-    from sengoku.carddb.gamelist import opening_hand
-    from sengoku.goldfish.api import InvalidDeckError
-    from sengoku.validate.api import Validator
-    from sengoku.validate.rules import compile_filter
 
     if not 1 <= runs <= MAX_RUNS:
         raise SengokuError(f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
+import io
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sengoku.errors import SengokuError
+from sengoku.errors import DataError, SengokuError
+from sengoku.writes import check_output, write_atomically
 
 if TYPE_CHECKING:  # pragma: no cover
     from sengoku.goldfish.result import GoldfishResult
@@ -36,8 +36,23 @@ def require_matplotlib() -> None:
                         "install the plot extra: pip install 'sengoku[plot]'")
 
 
-def save_plot(result: GoldfishResult, path: Path | str) -> None:
-    """Draw ap_main (mean, p10–p90 band) and the board (allies, highest level) per turn to `path`."""
+def check_plot_path(path: Path | str, *, replace: bool) -> None:
+    """Refuse a plot path before the simulation: not .png/.svg, not a regular file, an existing
+    file without --force, no matplotlib."""
+    plot_format(path)
+    try:
+        check_output(path, replace=replace)
+    except DataError as exc:
+        raise PlotError(str(exc)) from None
+    require_matplotlib()
+
+
+def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False) -> None:
+    """Draw ap_main (mean, p10–p90 band) and the board (allies, highest level) per turn to `path`.
+
+    Written atomically with the umask's mode (`sengoku.writes`); an existing file is replaced
+    only with `replace`.
+    """
     fmt = plot_format(path)
     require_matplotlib()
     import matplotlib
@@ -66,21 +81,13 @@ def save_plot(result: GoldfishResult, path: Path | str) -> None:
     fig.suptitle(f"{deck} (Commander {result.commander['name']}) — {result.runs} runs, policy {result.policy}, "
                  f"going {result.going}, seed {result.seed}", fontsize="medium")
 
-    target = Path(path)
-    # write beside the target, then rename: never leave a half-written file behind
+    buffer = io.BytesIO()
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
-    except OSError as exc:
-        plt.close(fig)
-        raise PlotError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            # fixed metadata so the same result gives the same file
-            fig.savefig(fh, format=fmt, dpi=110, metadata={"Software": None} if fmt == "png" else {"Date": None})
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise PlotError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        # fixed metadata so the same result gives the same file
+        fig.savefig(buffer, format=fmt, dpi=110, metadata={"Software": None} if fmt == "png" else {"Date": None})
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    try:
+        write_atomically(path, buffer.getvalue(), replace=replace)
+    except DataError as exc:
+        raise PlotError(str(exc)) from None

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sengoku import __version__
+from sengoku.version import __version__
 
 SCHEMA_VERSION = 1
 

@@ -7,8 +7,10 @@ have counted: results do not depend on `--jobs` (SPEC G3).
 
 from __future__ import annotations
 
+import gc
 import os
 import random
+import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -115,6 +117,18 @@ def chunks(runs: int, parts: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(edges, edges[1:]) if b > a]
 
 
+def usable_jobs(requested: int) -> tuple[int, str | None]:
+    """Return the processes to use for `requested` jobs, and a note when that is fewer.
+
+    More processes than cores only queue for them (and thousands exhaust the system's process
+    and file limits); results do not depend on the number, so the excess is dropped, saying so.
+    """
+    cores = default_jobs()
+    if requested > cores:
+        return cores, f"--jobs {requested} is more than the {cores} core(s) this process may use; using {cores}"
+    return requested, None
+
+
 def default_jobs() -> int:
     """Return the number of cores this process may use."""
     try:
@@ -129,6 +143,11 @@ _PLAN: Plan | None = None
 def _init_worker(plan: Plan) -> None:
     global _PLAN
     _PLAN = plan
+    # Signals are the parent's to handle: Ctrl-C reaches the whole process group, and the parent
+    # unwinds and ends the pool; SIGTERM (how the pool ends a worker) must simply end it, not
+    # run a handler inherited from the parent through the fork.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _work(span: tuple[int, int]) -> Tally:
@@ -154,7 +173,6 @@ def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], Non
                 progress(total.runs)
         return total
 
-    import gc
     import multiprocessing as mp
 
     # fork where the platform has it: workers inherit the compiled tables instead of unpickling

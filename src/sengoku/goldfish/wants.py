@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sengoku.carddb.names import fold
 from sengoku.errors import SengokuError
 
 
@@ -33,6 +33,10 @@ def parse_want(text: str) -> Want:
     name = name.strip()
     if not name:
         raise WantError(f"--want {text!r}: give a card name, e.g. --want 'Soma:2'")
+    head, sep2, extra = name.rpartition(":")
+    if sep2 and head.strip() and extra.strip().isdigit():  # 'Soma:2:3': not a name ending in ':2'
+        raise WantError(f"--want {text!r}: one count per want, after a single ':' (e.g. --want "
+                        f"'{head.strip()}:{extra.strip()}'); repeat --want for another event")
     try:
         copies = int(count)
     except ValueError:
@@ -40,11 +44,6 @@ def parse_want(text: str) -> Want:
     if copies < 1:
         raise WantError(f"--want {text!r}: the count must be at least 1")
     return Want(name, copies)
-
-
-def fold(name: str) -> str:
-    """A name as decklists compare it: NFKC (full-width forms, accents), case, inner spaces."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def resolve_wants(wants: Iterable[Want | str], names: Iterable[str],

@@ -8,13 +8,16 @@ unchanged. The database is checked (schema + card rules) when loaded, once per r
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from sengoku.carddb.load import CardDBError, check_data, read_json, resolve_cards_file
+from sengoku.carddb.names import fold
 from sengoku.files import CARD_DB_BYTES, read_input
-from sengoku.validate.names import fold
+from sengoku.games import DEFAULT_GAME
 
 Card = dict[str, Any]
 
@@ -38,11 +41,10 @@ class Catalog:
         meta = data.get("meta", {})
         cards = {c["id"]: c for c in data.get("cards", [])}
         if raw is None:
-            import json
 
             raw = json.dumps(data, sort_keys=True).encode()
         catalog = cls(
-            game=meta.get("game", "sengoku-yugi"),
+            game=meta.get("game", DEFAULT_GAME),
             name=meta.get("name", ""),
             version=str(meta.get("version", "")),
             content_hash=hashlib.sha256(raw).hexdigest(),
@@ -82,7 +84,6 @@ def load_catalog(path: Path | str) -> Catalog:
 
 @lru_cache(maxsize=16)
 def _load_catalog(path: str) -> Catalog:
-    from sengoku.carddb.load import CardDBError, check_data, read_json, resolve_cards_file
 
     cards_file = resolve_cards_file(path)
     data, raw = read_json(cards_file)

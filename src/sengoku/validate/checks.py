@@ -16,7 +16,7 @@ from typing import Any
 from sengoku.decklist.model import Decklist
 from sengoku.validate.catalog import Catalog
 from sengoku.validate.resolve import Resolution
-from sengoku.validate.result import Violation
+from sengoku.problems import Violation
 
 
 @dataclass(frozen=True)

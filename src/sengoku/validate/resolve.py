@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.validate.catalog import Catalog
-from sengoku.validate.names import fold
-from sengoku.validate.result import Violation
+from sengoku.carddb.names import fold
+from sengoku.problems import Violation
 
 UNKNOWN = "unknown-card"
 AMBIGUOUS = "ambiguous-card"

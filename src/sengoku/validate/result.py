@@ -7,17 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sengoku.games import DEFAULT_GAME
+from sengoku.problems import Violation
 
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: a stable rule id (`deck-size`, `copy-limit`, ...), where, and which cards."""
-
-    rule: str
-    severity: str  # "error" | "warning"
-    message: str
-    line: int | None = None
-    column: int | None = None
-    cards: tuple[str, ...] = ()  # card ids (or names, when the card is unknown)
+__all__ = ["ValidationResult", "Violation"]
 
 
 @dataclass
@@ -28,11 +21,12 @@ class ValidationResult:
     violations: list[Violation] = field(default_factory=list)
     # section -> card id -> count, for every entry that resolved to a card (summed).
     sections: dict[str, dict[str, int]] = field(default_factory=dict)
-    game: str = "sengoku-yugi"
+    game: str = DEFAULT_GAME
     mode: str = "standard"
     format: str | None = None
     info: dict[str, object] = field(default_factory=dict)  # e.g. champions' starting life per champion
     unreadable: bool = False  # the file could not be read at all (permissions, a folder, ...)
+    skipped: str | None = None  # why the file was not checked: another TOML file, not a decklist
     # the card database checked against, for reproducible reports
     db_name: str | None = None
     db_version: str | None = None

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sengoku.games import Game
+from sengoku.validate.checks import CODE_CHECKS
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,6 @@ CODE_RULES: tuple[RuleDoc, ...] = (
 
 def rule_docs(games: Iterable[Game]) -> dict[str, RuleDoc]:
     """Return every rule id of the given games (their rule files and code checks) and the code rules."""
-    from sengoku.validate.checks import CODE_CHECKS
 
     docs: dict[str, RuleDoc] = {d.id: d for d in CODE_RULES}
     for game in games:

@@ -20,6 +20,9 @@ from typing import Any
 from sengoku.errors import DataError
 from sengoku.files import RULES_BYTES, read_input, read_text_input
 from sengoku.games import Game
+from sengoku.paths import schema_path
+from sengoku.pass_cache import pass_key, passed_before, remember_pass
+from sengoku.validate.checks import CODE_CHECKS
 
 Predicate = Callable[[Mapping[str, Any]], bool]
 SCHEMA_FILE = "game-rules.schema.json"
@@ -159,7 +162,6 @@ def render(template: str, values: Mapping[str, Any]) -> str:
 def _schema_validator() -> Any:
     from jsonschema import Draft202012Validator
 
-    from sengoku.paths import schema_path
 
     return Draft202012Validator(json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8")))
 
@@ -189,10 +191,8 @@ def _rule_line(path: Path, index: int) -> int | None:
 def rule_file_problems(game: Game) -> list[str]:
     """Return every problem of a game rule file: schema errors, then vocabulary errors.
 
-    A rule file whose bytes passed before is not checked again (`sengoku.carddb.checked`).
+    A rule file whose bytes passed before is not checked again (`sengoku.pass_cache`).
     """
-    from sengoku.carddb.checked import pass_key, passed_before, remember_pass
-    from sengoku.paths import schema_path
 
     try:
         key: str | None = pass_key(read_input(game.rule_file, RULES_BYTES), schema_path(SCHEMA_FILE))
@@ -211,7 +211,6 @@ def _rule_file_problems(game: Game) -> list[str]:
                 for e in sorted(_schema_validator().iter_errors(game.raw), key=lambda e: list(map(str, e.absolute_path)))]
     if problems:
         return problems
-    from sengoku.validate.checks import CODE_CHECKS
 
     for name in game.raw.get("checks", []):
         if name not in CODE_CHECKS:

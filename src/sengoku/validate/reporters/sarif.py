@@ -31,7 +31,7 @@ def _uri(path: str | None) -> str:
 
 def as_dict(run: Any) -> dict[str, Any]:
     """Return the run as a SARIF 2.1.0 log."""
-    from sengoku import __version__
+    from sengoku.version import __version__
     from sengoku.games import bundled_games
     from sengoku.validate.ruledocs import CODE_RULES, RuleDoc, rule_docs
 

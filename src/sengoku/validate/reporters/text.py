@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from sengoku.display import printable
+from sengoku.games import game_code
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
 
@@ -23,8 +24,9 @@ def location(path: str | None, line: int | None, column: int | None) -> str:
 
 
 def _kind(result: Any) -> str:
-    # Only SENGOKU YUGI has modes (Standard/Ultimate); the other games are named alone.
-    return f"{result.game}, {result.mode}" if result.game == "sengoku-yugi" else result.game
+    # Only a game with modes (SENGOKU YUGI's Standard/Ultimate) names its mode beside it.
+    code = game_code(result.game)
+    return f"{result.game}, {result.mode}" if code is not None and code.modes else result.game
 
 
 def write(run: Any, stream: TextIO) -> None:

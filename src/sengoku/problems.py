@@ -1,4 +1,10 @@
-"""A problem found in a data file: what, where, and how bad."""
+"""What the checks find, shared by every layer: a data file's `Problem` and a deck's `Violation`.
+
+`sengoku db check` (card databases, board, rule and format files) reports `Problem`s; deck
+validation reports `Violation`s (collected into a `sengoku.validate.result.ValidationResult`).
+Both live here, at the bottom, so that the readers that find them (`sengoku.decklist`,
+`sengoku.formats`, `sengoku.carddb`) need nothing from the layers above.
+"""
 
 from __future__ import annotations
 
@@ -44,3 +50,15 @@ class CheckReport:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: a stable rule id (`deck-size`, `copy-limit`, ...), where, and which cards."""
+
+    rule: str
+    severity: str  # "error" | "warning"
+    message: str
+    line: int | None = None
+    column: int | None = None
+    cards: tuple[str, ...] = ()  # card ids (or names, when the card is unknown)

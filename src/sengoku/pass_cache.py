@@ -1,4 +1,4 @@
-"""Remember which data files passed every check, so loading them again skips the checks.
+"""A cache of passed checks: which data files passed every check, so loading them again skips the checks.
 
 Checking a card database against its JSON Schema costs more than the rest of loading it (and
 importing jsonschema alone is ~0.04 s), which a deck builder pays on every `sengoku goldfish`.
@@ -17,7 +17,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from sengoku import __version__
+from sengoku.version import __version__
 
 NO_CACHE_ENV = "SENGOKU_NO_CACHE"
 CACHE_DIR_ENV = "SENGOKU_CACHE_DIR"

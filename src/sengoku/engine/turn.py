@@ -1,0 +1,202 @@
+"""The turn (T1-T5): the Active Phase, the Charge Phase's three charges, the Draw Phase, the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.constants import AP_CHARGE, BETWEEN, CHARGE, FAMILIAR_HAND_LIMIT, HAND_LIMIT, MAIN_PHASE
+from sengoku.engine.errors import IllegalAction
+from sengoku.engine.setup import Setup
+from sengoku.engine.zones import Checked
+
+_INT = {int}
+
+
+class Turn(Setup):
+    """T1-T5. `begin_turn` runs the Active Phase and opens the Charge Phase; `end_charge_phase`
+    draws (T3) and opens the Main Phase; `end_turn` closes it and returns the turn's measures."""
+
+    __slots__ = ()
+
+    def begin_turn(self) -> None:
+        """Start a turn: Active Phase (T1), then open the Charge Phase with AP Charge's 10 AP (T2a)."""
+        if self.phase != BETWEEN:
+            raise IllegalAction("a turn is already under way")
+        self.turn += 1
+        if self.defended:  # T1
+            for a in self.allies:
+                a.defending = False
+            self.defended = False
+        self.hp_charged = self.fam_charged = False
+        if self.hand_used:
+            self.hand_used = {}
+        self.m_charge_cards = self.m_growth_focus = self.m_spent = self.m_ability_ap = 0
+        self.m_attacks = self.m_hits = self.m_lost = 0
+        self.phase = CHARGE
+        self.ap += AP_CHARGE
+
+    # ---- T2a AP Charge -----------------------------------------------------------------------
+
+    def can_charge_cards(self, positions: Any) -> str | None:
+        """Say why these hand cards cannot be sent for AP Charge now (T2a), or None."""
+        if self.phase != CHARGE:
+            return "cards are sent for AP Charge only in the Charge Phase (T2a)"
+        n = len(self.hand)
+        if positions.__class__ is range and positions == range(n):
+            return None  # the whole hand (the usual case): a range holds distinct ints
+        try:
+            ps = sorted(positions)
+        except TypeError:
+            ps = None
+        # Distinct ints (bool and float refused) naming hand cards: sorted, so the ends bound them.
+        if ps is None or ps and (not _INT.issuperset(map(type, ps)) or ps[0] < 0 or ps[-1] >= n
+                                 or len(set(ps)) != len(ps)):
+            return f"bad hand card numbers {tuple(positions)!r} ({n} cards in hand)"
+        return None
+
+    def charge_cards(self, positions: Any) -> None:
+        """Send these hand cards (positions, ints) to the Standby Zone and gain their total charge value (T2a).
+
+        `range(len(hand))` sends the whole hand.
+        """
+        why = self.can_charge_cards(positions)
+        if why is not None:
+            raise IllegalAction(why)
+        hand = self.hand
+        charge = self.t.charge
+        gain = 0
+        if len(positions) == len(hand):  # the whole hand
+            for c in hand:
+                gain += charge[c]
+            self.standby += hand
+            hand.clear()
+            if self.hand_used:
+                self.hand_used.clear()
+        else:
+            send = self.standby.append
+            for p in sorted(positions, reverse=True):
+                c = hand.pop(p)
+                send(c)
+                gain += charge[c]
+                if self.hand_used:
+                    self._hand_left(c)
+        self.ap += gain
+        self.m_charge_cards += gain
+
+    def can_charge_card(self, pos: Checked) -> str | None:
+        """Say why hand card `pos` cannot be sent for AP Charge now (T2a), or None."""
+        return self.can_charge_cards((pos,))
+
+    def charge_card(self, pos: Checked) -> None:
+        """Send hand card `pos` to the Standby Zone and gain its charge value (T2a)."""
+        self.charge_cards((pos,))
+
+    # ---- T2b HP Charge -----------------------------------------------------------------------
+
+    def can_hp_charge(self, i: Any) -> str | None:
+        """Say why ally `i` cannot get HP Charge now (T2b), or None."""
+        if self.phase != CHARGE:
+            return "HP Charge happens in the Charge Phase (T2b)"
+        if self.hp_charged:
+            return "HP Charge was already used this turn (T2b Decision: once per turn)"
+        a = self._ally(i)
+        if a is None:
+            return f"no ally {i!r} in play"
+        t = self.t
+        top = a.top
+        if a.hp >= t.cost[top]:
+            return "the ally is at its max HP (T2b)"
+        price = t.hp_charge_price[top]  # max(HP_CHARGE_MIN, deployment cost)
+        if self.ap < price:
+            return f"HP Charge costs {price} AP, {self.ap} AP available (T2b)"
+        return None
+
+    def hp_charge(self, i: Any) -> None:
+        """Pay max(5, deployment cost) AP: ally `i` gets +1 HP (T2b)."""
+        why = self.can_hp_charge(i)
+        if why is not None:
+            raise IllegalAction(why)
+        a = self._ally(i)
+        assert a is not None
+        price = self.t.hp_charge_price[a.top]
+        self.ap -= price
+        self.m_spent += price
+        self.hp_charged = True
+        a.hp += 1
+        self.hp_total += 1
+
+    # ---- T2c Ultimate HP Charge --------------------------------------------------------------
+
+    def can_familiar_hp_charge(self, positions: tuple[int, ...], i: Any) -> str | None:
+        """Say why these familiars cannot be sent for Ultimate HP Charge onto ally `i` (T2c), or None."""
+        if not self.t.ultimate:
+            return "Ultimate HP Charge exists only in Ultimate Mode (T2c)"
+        if self.phase != CHARGE:
+            return "Ultimate HP Charge happens in the Charge Phase (T2c)"
+        if self.fam_charged:
+            return "Ultimate HP Charge was already used this turn (T2c)"
+        if not positions or len(set(positions)) != len(positions) or not all(
+                p.__class__ is int and 0 <= p < len(self.fam_hand) for p in positions):
+            return f"bad familiar hand cards {positions!r}"
+        if i is None:
+            if self.allies:
+                return "choose the ally that gets the HP (T2c)"
+        elif self._ally(i) is None:
+            return f"no ally {i!r} in play"
+        return None
+
+    def familiar_hp_charge(self, positions: tuple[int, ...], i: Any) -> None:
+        """Send familiar hand cards to the Summoning Zone; ally `i` gets +their total charge value (T2c)."""
+        why = self.can_familiar_hp_charge(positions, i)
+        if why is not None:
+            raise IllegalAction(why)
+        total = 0
+        for p in sorted(positions, reverse=True):
+            f = self.fam_hand.pop(p)
+            self.summoning.append(f)
+            total += self.t.charge[f]
+        self.fam_charged = True
+        if i is not None:
+            a = self._ally(i)
+            assert a is not None
+            self._set_hp(a, min(a.hp + total, self.t.cost[a.top]))
+
+    # ---- T3 Draw Phase, into the Main Phase ------------------------------------------------
+
+    def can_end_charge_phase(self) -> str | None:
+        """Say why the Charge Phase cannot end yet (hand limits, T2a/U1), or None."""
+        if self.phase != CHARGE:
+            return "not in the Charge Phase"
+        held = len(self.hand)
+        if held > HAND_LIMIT:
+            return f"{held} Character cards in hand: send cards until {HAND_LIMIT} remain (T2a)"
+        if self.fam_hand and len(self.fam_hand) > FAMILIAR_HAND_LIMIT:
+            return (f"{len(self.fam_hand)} Familiar cards in hand: send familiars until "
+                    f"{FAMILIAR_HAND_LIMIT} remain (U1, T2c)")
+        return None
+
+    def end_charge_phase(self) -> None:
+        """End the Charge Phase, run the Draw Phase (T3) and open the Main Phase (T4)."""
+        why = self.can_end_charge_phase()
+        if why is not None:
+            raise IllegalAction(why)
+        held = len(self.hand)
+        if held < HAND_LIMIT:  # T3: draw up to 5
+            self._draw(HAND_LIMIT - held)
+        self.phase = MAIN_PHASE
+        self.m_ap_main = self.ap
+        if self.t.any_skip_act:
+            skip_act = self.t.skip_act
+            for a in self.allies:  # C5: ACT abilities usable this turn that the engine cannot run
+                if a.space != COMMAND_ZONE and not a.released:
+                    self.skipped += skip_act[a.top]
+
+    def end_turn(self) -> tuple[int, ...]:
+        """End the turn (T5) and return its measures (see `MEASURES`)."""
+        if self.phase != MAIN_PHASE:
+            raise IllegalAction("the turn ends from the Main Phase")
+        self.phase = BETWEEN
+        return (self.m_ap_main, AP_CHARGE, self.m_charge_cards, self.m_growth_focus, self.m_spent,
+                self.ap, len(self.allies), self.top_level, self.hp_total, len(self.hand), len(self.stronghold),
+                self.opp_sh_hp, self.m_attacks, self.m_hits, self.m_lost)

@@ -1,0 +1,300 @@
+"""The game state's fields and what every rule group shares: entering and leaving play, drawing.
+
+`Zones` is the bottom of the `GameState` line (see `sengoku.engine.state`): it holds every zone,
+the allies and the counters, and the few moves that several rule groups make (a card enters play,
+an ally leaves play, cards are drawn). Zones hold card indices (see `tables.DeckTables`); an ally
+in play is an `Ally`. Because names are unique on the Battlefield (M1), `by_name[name_id]` is the
+ally bearing a name there; the Command Zone's ally, which may share a name (M1), is
+`command_zone`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sengoku.engine.ally import Ally, Enemy
+from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.chooser import Chooser
+from sengoku.engine.constants import HAND_LIMIT
+from sengoku.engine.tables import NAMELESS, DeckTables
+
+# An action's argument that the action checks itself: any value may be passed, and one that is not
+# valid (a bad type included) is refused with IllegalAction, never a TypeError (so also when the
+# engine is compiled, where declared types are enforced at the call).
+Checked = Any
+
+# For drawing 5 cards from a Stronghold of `left` cards (index `left`): the number m of ordered
+# draws, and the largest multiple of m not above 2**64 (see Zones._draw).
+_FIVE_DRAWS = [(m, (1 << 64) - (1 << 64) % m) for m in (
+    max(1, left * (left - 1) * (left - 2) * (left - 3) * (left - 4)) for left in range(1024))]
+
+# Every field of a GameState (its slots; a compiled GameState has them as native attributes).
+STATE_FIELDS = (
+    "t", "rng", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
+    "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone",
+    "by_name", "nameless", "hp_total", "top_level", "defended",
+    "sh_hp", "opp_t", "opp_defends", "opp_allies", "opp_commander", "opp_board",
+    "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
+    "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped", "chooser",
+    "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
+    "m_attacks", "m_hits", "m_lost",
+)
+
+
+class Zones:
+    """Zones, allies, AP, turn and phase of one player's game, and the moves rule groups share."""
+
+    __slots__ = STATE_FIELDS
+
+    t: DeckTables
+    rng: random.Random
+    going_first: bool
+    commander: int
+    turn: int
+    phase: int
+    ap: int
+    hand: list[int]
+    fam_hand: list[int]
+    stronghold: list[int]
+    standby: list[int]
+    banish: list[int]
+    summoning: list[int]
+    allies: list[Ally]
+    occupant: list[Ally | None]
+    command_zone: Ally | None
+    by_name: list[Ally | None]
+    nameless: list[Ally]
+    hp_total: int
+    top_level: int
+    defended: bool  # some ally may be in Defense Stance (T1 has work to do)
+    sh_hp: int
+    opp_t: DeckTables  # the opponent's deck (G4): this deck's own tables for a mirror
+    opp_defends: bool  # G4: the opponent adds its Commander's ATK and self-boosts its Last Guards
+    opp_allies: list[Enemy]  # its Commander (first) and its Nameless
+    opp_commander: Enemy | None  # while in its Command Zone
+    opp_board: list[Ally | None]  # `occupant` at setup: the enemies on spaces we can reach
+    opp_sh_hp: int
+    opp_stronghold: list[int] | None  # None until its first Last Guard is revealed (see Attack)
+    opp_standby: list[int]
+    opp_hand: list[int]
+    won_turn: int | None
+    hp_charged: bool
+    fam_charged: bool
+    hand_used: dict[tuple[int, int], int]  # (card, ability bit) -> copies in hand that used it (A1)
+    opening_hand: tuple[int, ...]
+    skipped: int
+    chooser: Chooser  # asked the choices an action makes on the way (A2)
+    m_ap_main: int
+    m_charge_cards: int
+    m_growth_focus: int
+    m_spent: int
+    m_ability_ap: int
+    m_attacks: int
+    m_hits: int
+    m_lost: int
+
+    def _enter(self, card: int, pos: int, hp: int = 1, released: bool = False,
+               sources: list[int] | None = None) -> Ally:
+        """Put a card into play as a new ally in Attack Stance (M1: 1 HP)."""
+        t = self.t
+        ally = Ally(card, hp, pos, self.turn, released, sources)
+        self.allies.append(ally)
+        if t.kind[card] == NAMELESS:
+            self.nameless.append(ally)
+        if pos == COMMAND_ZONE:
+            self.command_zone = ally
+        else:
+            self.occupant[pos] = ally
+            if t.kind[card] != NAMELESS:
+                self.by_name[t.name_id[card]] = ally  # M1: names are unique on the Battlefield
+        self.hp_total += hp
+        if t.level[card] > self.top_level:
+            self.top_level = t.level[card]
+        return ally
+
+    def _draw(self, n: int) -> int:
+        """Draw up to `n` cards; an empty Stronghold takes the Standby Zone as its new deck (T3).
+
+        The Stronghold is kept unshuffled and each draw takes a uniformly random card of it: the
+        same distribution as shuffling then drawing from the top (lazy Fisher-Yates), without
+        shuffling cards that are never drawn. Five cards come from one 64-bit random number
+        (exactly uniform, by rejection), fewer from one `random()` each.
+        """
+        sh = self.stronghold
+        left = len(sh)
+        if left >= n:  # the usual case: no reshuffle can happen
+            pop = sh.pop
+            if n == HAND_LIMIT and left < len(_FIVE_DRAWS):
+                # A full hand (S6, most T3 draws) from one 64-bit number: below `limit` it is
+                # uniform over the m ordered draws, which its mixed-radix digits (base left,
+                # left - 1, ...) number, each draw taking a card of those still there.
+                m, limit = _FIVE_DRAWS[left]
+                grb = self.rng.getrandbits
+                x = grb(64)
+                while x >= limit:  # (chance below 1e-10): keeps every ordered draw equally likely
+                    x = grb(64)
+                x %= m
+                i0 = x % left
+                x //= left
+                i1 = x % (left - 1)
+                x //= left - 1
+                i2 = x % (left - 2)
+                x //= left - 2
+                i3 = x % (left - 3)
+                self.hand += (pop(i0), pop(i1), pop(i2), pop(i3), pop(x // (left - 3)))
+                return n
+            rnd = self.rng.random
+            draw = self.hand.append
+            for _ in range(n):
+                draw(pop(int(rnd() * left)))
+                left -= 1
+            return n
+        rnd = self.rng.random
+        draw = self.hand.append
+        drawn = 0
+        while drawn < n:
+            if not sh:
+                if not self.standby:
+                    break  # T3: both empty, stop drawing
+                # T3: the Standby Zone becomes the Stronghold; draws are uniformly random, so
+                # the shuffle is implicit.
+                sh = self.stronghold = self.standby
+                self.standby = []
+            draw(sh.pop(int(rnd() * len(sh))))
+            drawn += 1
+        return drawn
+
+    def _ally(self, i: Any) -> Ally | None:
+        """Return the ally named by number or by itself, or None if there is no such ally in play."""
+        if i.__class__ is Ally:  # the ally itself, as fast policies pass it
+            return i if i.in_play else None
+        if i.__class__ is int:
+            return self.allies[i] if 0 <= i < len(self.allies) else None
+        return None
+
+    def max_hp(self, ally: Ally) -> int:
+        """Return an ally's max HP: its top card's deployment (or contract) cost."""
+        return self.t.cost[ally.top]
+
+    def _hand_left(self, card: int) -> None:
+        """A copy of `card` left the hand: one that used an ability this turn, if any did (A1).
+
+        Copies of a card are alike, so the player is taken to part with a used copy first.
+        """
+        for key in [k for k in self.hand_used if k[0] == card]:
+            left = self.hand_used[key] - 1
+            if left:
+                self.hand_used[key] = left
+            else:
+                del self.hand_used[key]
+
+    def _spend(self, amount: int) -> None:
+        self.ap -= amount
+        self.m_spent += amount
+
+    def _set_hp(self, a: Ally, hp: int) -> None:
+        self.hp_total += hp - a.hp
+        a.hp = hp
+
+    # ---- targeted questions (for fast policies; the actions still check everything) --------
+
+    def stack_target(self, card: int) -> Ally | None:
+        """Return an ally that `card` could Grow or Focus onto (M2, M3), or None.
+
+        In this order: the Battlefield ally of the card's name, the Commander (M1: it may share
+        that name), and, while no ally bears the card's name, the first Nameless ally of the
+        card's gender and weapon.
+        """
+        t = self.t
+        rows = t.relation_rows
+        a = self.by_name[t.name_id[card]]
+        if a is not None and not a.released and rows[a.top][card]:
+            return a
+        cz = self.command_zone
+        if cz is not None and rows[cz.top][card]:
+            return cz
+        if a is None and t.kind[card] != NAMELESS:
+            for b in self.nameless:
+                if b.space != COMMAND_ZONE and rows[b.top][card]:
+                    return b
+        return None
+
+    def name_in_play(self, card: int) -> bool:
+        """Check if an ally bearing `card`'s name is in play, on the Battlefield or in the Command Zone."""
+        t = self.t
+        if t.kind[card] == NAMELESS:
+            return False
+        cz = self.command_zone
+        return self.by_name[t.name_id[card]] is not None or (
+            cz is not None and t.kind[cz.top] != NAMELESS and t.name_id[cz.top] == t.name_id[card])
+
+    def free_perimeter(self) -> int | None:
+        """Return the first empty Stronghold Perimeter space (board file order), or None."""
+        occ = self.occupant
+        for space in self.t.board.perimeter:
+            if occ[space] is None:
+                return space
+        return None
+
+    def neediest_ally(self) -> Ally | None:
+        """Return the ally missing the most HP (the first of equals), or None if none is hurt."""
+        best, missing = None, 0
+        cost = self.t.cost
+        for a in self.allies:
+            m = cost[a.top] - a.hp
+            if m > missing:
+                best, missing = a, m
+        return best
+
+    # ---- leaving play (M6, U5) ---------------------------------------------------------------
+
+    def leave_play(self, a: Ally, keep: int | None = None) -> None:
+        """Take an ally out of play (defeated): M6 for its growth sources, U5 for its familiar.
+
+        `keep` is the growth source (index into its sources) returned to hand; None returns the
+        highest-level one. The rest go to the Standby Zone (familiars: Summoning Zone, eggs to hand).
+        """
+        t = self.t
+        self.allies.remove(a)
+        a.in_play = False
+        self.m_lost += 1
+        self.hp_total -= a.hp
+        pos = a.space
+        top = a.top
+        if t.kind[top] == NAMELESS:
+            self.nameless.remove(a)
+        if pos == COMMAND_ZONE:
+            self.command_zone = None
+        else:
+            self.occupant[pos] = None
+            if self.by_name[t.name_id[top]] is a:
+                self.by_name[t.name_id[top]] = None
+        self.top_level = max((t.level[b.top] for b in self.allies), default=0)
+        if a.released:  # Quick Start II §7: eggs return to hand, other familiars to the Summoning Zone
+            for f in a.sources + [top]:
+                (self.fam_hand if t.is_egg[f] else self.summoning).append(f)
+            return
+        sources = a.sources
+        if sources:
+            if keep is None:
+                keep = max(range(len(sources)), key=lambda k: (t.level[sources[k]], k))
+            self.hand.append(sources.pop(keep))  # M6
+            self.standby.extend(sources)
+        self.standby.append(top)
+        fam = a.familiars
+        if fam:
+            ftop = fam[-1]
+            if t.is_egg[ftop] or pos == COMMAND_ZONE:
+                for f in fam:  # an Egg is never Released; no familiar stands in the Command Zone
+                    (self.fam_hand if t.is_egg[f] else self.summoning).append(f)
+            else:  # U5: the familiar stays, Released
+                self._release_stack(fam, pos)
+
+    def _release_stack(self, fam: list[int], pos: int) -> Ally:
+        """Put a familiar stack into play as a Released familiar on `pos` (U5)."""
+        t = self.t
+        top = fam[-1]
+        # U5: HP = total charge value of the familiar and its evolution sources, capped at max HP.
+        hp = min(sum(t.charge[f] for f in fam), t.cost[top])
+        return self._enter(top, pos, hp, True, fam[:-1])
