@@ -125,18 +125,18 @@ def _kill_turn(r: GoldfishResult, console: Console) -> None:
     against = "a mirror of the deck" if opp["deck"] == "mirror" else str(opp["deck"])
     against += ", defending" if opp["defends"] else ", not defending"
     if k["won"]["games"]:
-        caption = (f"won {_pct(k['won']['fraction'])} within {r.turns} turns; over the games won: mean turn "
-                   f"{k['mean']}, p10 · p50 · p90 = {k['p10']} · {k['p50']} · {k['p90']}")
+        summary = (f"won {_pct(k['won']['fraction'])} within {r.turns} turns; over the games won: mean turn "
+                   f"{k['mean']:.2f}, p10 · p50 · p90 = {k['p10']} · {k['p50']} · {k['p90']}")
     else:
-        caption = f"no game won within {r.turns} turns"
-    t = Table(title=f"Kill turn (the turn the game is won, G5) against {escape(against)}", title_justify="left",
-              caption=caption, caption_justify="left")
+        summary = f"no game won within {r.turns} turns"
+    t = Table(title="Kill turn (G5)", title_justify="left")
     for col in ("turn", "won on", "won by"):
         t.add_column(col, justify="right")
     for row in k["by_turn"]:
         t.add_row(str(row["turn"]), _pct(row["fraction"]), _pct(row["cumulative"]["fraction"]))
     t.add_row(f"never in {r.turns}", _pct(k["never"]["fraction"]), "")
     console.print(t)
+    console.print(f"Opponent: {escape(against)}. Kill turn: {summary}.")
     if k["won"]["games"]:
         console.print("Games won by the end of each turn:")
         for line in win_chart(k["by_turn"]):
