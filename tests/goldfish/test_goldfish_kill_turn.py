@@ -165,3 +165,13 @@ def test_text_report_has_the_kill_turn_table_and_win_chart(cli) -> None:
     assert "never in 10" in r.out
     assert "Opponent: a mirror of the deck, not defending" in r.out
     assert "█ games won by the end of the turn" in r.out
+
+
+def test_plot_draws_the_win_curve(cli, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "curve.svg"
+    r = cli("goldfish", "--runs", "30", "--turns", "10", "--policy", "random", "--jobs", "1", "--json",
+            "--plot", str(out))
+    assert r.code == 0, r.err
+    svg = out.read_text(encoding="utf-8")
+    assert "Kill turn: games won" in svg and "won by the end of the turn" in svg
