@@ -17,7 +17,8 @@ from sengoku.paths import data_dir
 
 RUNS, TURNS, SEED = 120, 12, 3
 HITS_TO_WIN = {"standard": 7, "ultimate": 9}  # G5: Stronghold HP 6 / 8 (S5), then the winning hit
-ATTACKS, HITS, ALLIES = MEASURES.index("attacks"), MEASURES.index("stronghold_hits"), MEASURES.index("allies")
+ATTACKS, HITS, ALLIES, OPP_HP = (MEASURES.index(m) for m in ("attacks", "stronghold_hits", "allies",
+                                                                "opp_stronghold_hp"))
 
 
 def replay(policy: str, runs: int, turns: int, seed: int, going_first: bool = True, play_on: bool = False) -> list:
@@ -90,10 +91,18 @@ def test_no_game_wins_before_the_rules_allow(random_games) -> None:
             possible += 0 if t == 1 else allies_at_start[t - 1]
             if earliest is None and possible >= HITS_TO_WIN["standard"]:
                 earliest = t
+        # before the win, each hit took one Stronghold HP (S5: 6); the winning turn's hits finish it
+        hp, hits = HITS_TO_WIN["standard"] - 1, 0
+        for t, row in enumerate(g.turns, start=1):
+            if t == g.won_turn:
+                assert row[HITS] >= hp + 1 and row[OPP_HP] == 0
+                assert hits + row[HITS] >= HITS_TO_WIN["standard"]
+                break
+            hits += row[HITS]
+            hp = row[OPP_HP]
+            assert hp == HITS_TO_WIN["standard"] - 1 - hits
         if g.won_turn is not None:
             assert earliest is not None and g.won_turn >= earliest
-            assert sum(row[HITS] for row in g.turns[:g.won_turn]) == HITS_TO_WIN["standard"]
-            assert g.turns[g.won_turn - 1][MEASURES.index("opp_stronghold_hp")] == 0
 
 
 def test_idle_never_wins() -> None:
