@@ -16,13 +16,14 @@ from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compi
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
 from sengoku.engine.actions import Kind
+from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import AP_CHARGE, FAMILIAR_HAND_LIMIT, HAND_LIMIT, HP_CHARGE_MIN
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import NAMELESS, DeckTables
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # others may write policies on top of these
-class Policy:
+class Policy(Chooser):
     """Base class: never acts, except what the rules force (hand limits, T2a/U1)."""
 
     name = "base"
@@ -170,7 +171,6 @@ class GreedyPolicy(Policy):
         """
         t = state.t
         nid, kind, charge = t.name_id, t.kind, t.charge
-        by_name = state.by_name
         ap = state.ap
         send: list[int] = []
         groups: dict[int, list[int]] | None = None
@@ -180,7 +180,7 @@ class GreedyPolicy(Policy):
             ap += charge[c]
             if state.stack_target(c) is not None:
                 continue  # it can Grow or Focus now: keep it
-            if by_name[nid[c]] is not None or kind[c] == NAMELESS:
+            if kind[c] == NAMELESS or state.name_in_play(c):
                 send.append(p)  # its name is in play and it cannot stack (or a Nameless): charge it
             else:
                 if groups is None:
@@ -291,7 +291,6 @@ class GreedyPolicy(Policy):
         t = state.t
         hand = state.hand
         nid = t.name_id
-        by_name = state.by_name
         expected = len(hand)
         fresh: list[int] = []
         for c in sorted(hand, key=t.level.__getitem__):
@@ -299,7 +298,7 @@ class GreedyPolicy(Policy):
             if a is not None:
                 state.stack(hand.index(c), a)
                 expected -= 1
-            elif by_name[nid[c]] is None:
+            elif not state.name_in_play(c):
                 fresh.append(c)
         return fresh if len(hand) == expected else None
 
@@ -331,7 +330,7 @@ class GreedyPolicy(Policy):
                             best_c, best_key = c, key
                 if best_c < 0:
                     return False
-            if kind[best_c] != NAMELESS and state.by_name[nid[best_c]] is not None:
+            if state.name_in_play(best_c):
                 fresh.remove(best_c)  # a Nameless took this name while growing (M1 Decision)
                 continue
             dest = self._deploy_space(state, best_c)
