@@ -106,8 +106,9 @@ def test_no_game_wins_before_the_rules_allow(random_games) -> None:
 
 
 def test_idle_never_wins() -> None:
-    r = goldfish(runs=150, turns=10, policy="idle", jobs=1)
+    r = goldfish(runs=150, turns=10, policy="idle", jobs=1, opponent_defends=True)
     assert r.kill_turn["never"] == {"games": 150, "fraction": 1.0}
+    assert r.kill_turn["opponent"] == {"deck": "mirror", "name": "Sample Standard: Four Banners", "defends": True}
     assert r.kill_turn["won"]["games"] == 0 and r.kill_turn["mean"] is None
     for row in r.curve:
         assert row["games"] == 150
@@ -131,13 +132,13 @@ def test_jobs_do_not_change_the_kill_turn(cli, monkeypatch) -> None:
 
     monkeypatch.setattr(simulate, "MIN_RUNS_PER_JOB", 1)  # let a small run really use 2 processes
     args = ("goldfish", "--runs", "60", "--turns", "10", "--policy", "random", "--seed", "9", "--json",
-            "--opponent", str(data_dir("decklists") / "ultimate.toml"), "--opponent-defends")
+            "--opponent", str(data_dir("decklists") / "ultimate.toml"))
     one, two = cli(*args, "--jobs", "1"), cli(*args, "--jobs", "2")
     assert one.code == two.code == 0, (one.err, two.err)
     assert one.out == two.out
     data = json.loads(one.out)
     assert data["kill_turn"]["won"]["games"] > 0
-    assert data["kill_turn"]["opponent"]["defends"] is True
+    assert data["kill_turn"]["opponent"]["defends"] is False
     assert data["kill_turn"]["opponent"]["deck"].endswith("ultimate.toml")  # played under the deck's mode
     assert data["schema_version"] == 2 and data["sengoku_version"] == "0.3.0"
 
