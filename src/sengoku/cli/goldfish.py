@@ -33,8 +33,10 @@ The opening hand (5 cards after the Commander leaves the deck, S1, S6) gets exac
 probabilities next to simulated ones with 95% Wilson intervals: at least one card that can grow or
 focus the Commander; at least one Level 1 card; at least one card deployable with the turn-1 AP
 (starting AP, S7, plus the AP Charge's 10, T2a; a card sharing the Commander's or a Nameless's name
-does not count, M1); and every --want. Then, per turn, each measure's mean and p10/p50/p90 (nearest
-rank), and the turn a Level 3 and a Level 4 ally first appear.
+does not count, M1); and every --want. Then the kill turn (G5: on which turn the games were won,
+and by each turn, with a chart of the win curve); per turn, each measure's mean and p10/p50/p90
+(nearest rank) over the games still being played; and the turn a Level 3 and a Level 4 ally first
+appear. A game stops at the end of the turn it is won, unless --play-on.
 """.split()) + "\n\n" + " ".join("""
 A deck of another game (its `game` key; see `sengoku games`) gets its opening hand only: for
 Senjutsu and champions, exact and simulated probabilities of at least one card of each kind (and
@@ -72,11 +74,21 @@ def goldfish_command(
     jobs: Optional[int] = typer.Option(
         None, "--jobs", "-j", help="Parallel processes. Default: all cores. Results are identical "
         "to --jobs 1; runs under 1000 per process stay in one process.", show_default=False),
+    opponent: Optional[Path] = typer.Option(
+        None, "--opponent", metavar="DECK", help="The opponent's decklist (G4), validated like DECK under the "
+        "mode played (an invalid one is exit 1 with the validator's report). Default: a mirror of DECK.",
+        show_default=False),
+    opponent_defends: bool = typer.Option(
+        False, "--opponent-defends", help="The opponent adds its Commander's ATK and self-boosts from its hand "
+        "when it can (G4). Default: it makes no optional choice."),
+    play_on: bool = typer.Option(
+        False, "--play-on", help="Go on playing after a win, up to --turns. Default: a game stops at the end of "
+        "the turn it is won, and later turns count only the games still being played."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (runs, turns, seed, going, "
-                                 "policy, mode, commander, opening_hand, curve, first_level3/4, …) "
-                                 "instead of tables."),
+                                 "policy, mode, commander, opening_hand, kill_turn, curve, first_level3/4, "
+                                 "…) instead of tables."),
     plot: Optional[Path] = typer.Option(
-        None, "--plot", metavar="FILE", help="Also draw the AP curve and board growth to FILE (.png or .svg). "
+        None, "--plot", metavar="FILE", help="Also draw the AP curve, board growth and win curve to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),
     force: bool = typer.Option(False, "--force", help="Replace the --plot file if it exists."),
     want: list[str] = typer.Option(
@@ -120,12 +132,13 @@ def goldfish_command(
 
     def run(progress=None):  # type: ignore[no-untyped-def]
         return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
-                        commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress)
+                        commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress,
+                        opponent=opponent, opponent_defends=opponent_defends or None, play_on=play_on or None)
 
     try:
         result = _with_progress(runs, run) if show_progress else run()
     except EngineOptionError as exc:
-        typer.echo(f"error: --{exc.option} drives SENGOKU YUGI's turn-by-turn engine; a {exc.game} deck "
+        typer.echo(f"error: --{exc.option.replace('_', '-')} drives SENGOKU YUGI's turn-by-turn engine; a {exc.game} deck "
                    "gets its opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2) from None
     except NoOpeningHandError as exc:
