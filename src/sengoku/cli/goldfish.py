@@ -75,7 +75,7 @@ def goldfish_command(
         None, "--jobs", "-j", help="Parallel processes. Default: all cores. Results are identical "
         "to --jobs 1; runs under 1000 per process stay in one process.", show_default=False),
     opponent: Optional[Path] = typer.Option(
-        None, "--opponent", metavar="DECK", help="The opponent's decklist (G4), validated like DECK under the "
+        None, "--opponent", readable=False, metavar="DECK", help="The opponent's decklist (G4), validated like DECK under the "
         "mode played (an invalid one is exit 1 with the validator's report). Default: a mirror of DECK.",
         show_default=False),
     opponent_defends: bool = typer.Option(
