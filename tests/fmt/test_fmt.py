@@ -329,11 +329,11 @@ def test_interleaved_sections_keep_their_comments_in_place() -> None:
 
 
 def test_a_file_named_twice_is_formatted_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from sengoku.cli.fmt import toml_files
+    from sengoku.folders import find_tomls
 
     deck = tmp_path / "d.toml"
     deck.write_text('[[main]]\nname = "Soma"\nlevel = 1\n', encoding="utf-8")
-    assert toml_files([deck, tmp_path, tmp_path / "." / "d.toml"]) == [deck]
+    assert [f.path for f in find_tomls([deck, tmp_path, tmp_path / "." / "d.toml"])] == [deck]
 
 
 def test_merging_never_passes_the_largest_count_the_validator_reads() -> None:

@@ -107,10 +107,15 @@ def test_sarif_output(outputs) -> None:  # type: ignore[no-untyped-def]
     assert doc["version"] == "2.1.0"
     got: dict[str, set[str]] = defaultdict(set)
     for run_ in doc["runs"]:
-        rule_ids = {r["id"] for r in run_["tool"]["driver"]["rules"]}
+        rules = run_["tool"]["driver"]["rules"]
         for res in run_["results"]:
-            assert res["ruleId"] in rule_ids
-            got[rel(res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"])].add(res["ruleId"])
+            rule = rules[res["ruleIndex"]]
+            assert rule["id"] == res["ruleId"]
+            path = rel(res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"])
+            game = rule.get("properties", {}).get("game")
+            if game is not None:  # a game's own rule: the deck's game, never another's (same id)
+                assert res["ruleId"] == f"{game}/{rule['name']}" and f"/{game.split('-')[0]}" in f"/{path}"
+            got[path].add(rule["name"])
     assert dict(got) == {f: r for f, r in expected_by_file().items() if r}
 
 

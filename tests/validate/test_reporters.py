@@ -95,9 +95,11 @@ def test_sarif_2_1_0(run) -> None:
     (sarif_run,) = log["runs"]
     rules = sarif_run["tool"]["driver"]["rules"]
     ids = [r["id"] for r in rules]
-    assert {"deck-size", "copy-limit", "syntax", "unknown-card", "nameless-cannot-grow"} <= set(ids)
+    assert {"sengoku-yugi/deck-size", "sengoku-yugi/copy-limit", "syntax", "unknown-card",
+            "sengoku-yugi/nameless-cannot-grow"} <= set(ids)  # a game's own rules carry its id
     assert all(r["shortDescription"]["text"] for r in rules)
-    assert next(r for r in rules if r["id"] == "copy-limit")["properties"]["spec"] == "D3"
+    assert next(r for r in rules if r["id"] == "sengoku-yugi/copy-limit")["properties"] == {
+        "game": "sengoku-yugi", "spec": "D3"}
     results = sarif_run["results"]
     assert len(results) == 7
     for res in results:

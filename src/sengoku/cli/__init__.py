@@ -17,6 +17,7 @@ import typer
 
 from sengoku.version import __version__
 from sengoku.cli import streams
+from sengoku.display import printable_lines
 from sengoku.errors import SengokuError
 
 app = typer.Typer(
@@ -87,8 +88,8 @@ def _run() -> int | str | None:
             return streams.EXIT_BROKEN_PIPE
         sys.stdout.flush()  # a full disk shows here, not as an ignored error at exit
         return code if code is not None else 0
-    except SengokuError as exc:
-        _say(f"error: {exc}")
+    except SengokuError as exc:  # names and paths from untrusted files: nothing hidden reaches the terminal
+        _say(f"error: {printable_lines(str(exc))}")
         return 2
     except KeyboardInterrupt:  # typer turns one during a command into exit 130; this is for the rest
         return streams.EXIT_INTERRUPTED

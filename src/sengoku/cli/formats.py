@@ -14,7 +14,7 @@ from sengoku.cli.streams import write_document
 @app.command("formats")
 def formats(
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database folder (or its cards.json) whose formats/ folder to read. "
+        None, "--db", readable=False, help="Card database folder (or its cards.json) whose formats/ folder to read. "
         "Default: $SENGOKU_DB, else the bundled sample set."),
     as_of: Optional[str] = typer.Option(
         None, "--as-of", metavar="DATE", help="Show the lists in force on this date (YYYY-MM-DD). Default: today."),

@@ -54,7 +54,7 @@ input or options.
 @app.command("goldfish", help=HELP)
 def goldfish_command(
     deck: Optional[Path] = typer.Argument(
-        None, help="The decklist (TOML) to simulate. Default: the bundled default deck "
+        None, readable=False, help="The decklist (TOML) to simulate. Default: the bundled default deck "
         "(decklists/default.toml).", show_default=False),
     runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (1 to 10,000,000)."),
     turns: Optional[int] = typer.Option(None, "--turns", "-t", help="Turns played in each game (1 to 200).",
@@ -75,7 +75,7 @@ def goldfish_command(
         None, "--jobs", "-j", help="Parallel processes. Default: all cores. Results are identical "
         "to --jobs 1; runs under 1000 per process stay in one process.", show_default=False),
     opponent: Optional[Path] = typer.Option(
-        None, "--opponent", metavar="DECK", help="The opponent's decklist (G4), validated like DECK under the "
+        None, "--opponent", readable=False, metavar="DECK", help="The opponent's decklist (G4), validated like DECK under the "
         "mode played (an invalid one is exit 1 with the validator's report). Default: a mirror of DECK.",
         show_default=False),
     opponent_defends: bool = typer.Option(
@@ -96,7 +96,7 @@ def goldfish_command(
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
         "(hypergeometric) and simulated probabilities are shown side by side.", show_default=False),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database folder or file. Default: $SENGOKU_DB, else the bundled sample set.",
+        None, "--db", readable=False, help="Card database folder or file. Default: $SENGOKU_DB, else the bundled sample set.",
         show_default=False),
 ) -> None:
     """Goldfish a deck (see HELP)."""

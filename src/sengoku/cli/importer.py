@@ -14,7 +14,7 @@ from sengoku.games import DEFAULT_GAME
 
 @app.command("import")
 def import_(
-    file: Path = typer.Argument(..., help="The text decklist to import; '-' reads stdin."),
+    file: Path = typer.Argument(..., readable=False, help="The text decklist to import; '-' reads stdin."),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", help="Write the TOML to this file (atomically) instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite the --output file if it exists."),
@@ -23,7 +23,7 @@ def import_(
         "familiars, else standard)."),
     name: Optional[str] = typer.Option(None, "--name", help="The deck's name (the TOML's `name` key)."),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database (folder or cards.json) to resolve card names against. "
+        None, "--db", readable=False, help="Card database (folder or cards.json) to resolve card names against. "
         "Default: $SENGOKU_DB, else the bundled sample set."),
 ) -> None:
     """Import a plain-text SENGOKU YUGI decklist as decklist TOML.
@@ -37,11 +37,10 @@ def import_(
     read or the output must not be written: it exists (without --force), or is a FIFO, a
     device or read-only.
     """
-    import sys
-
     from sengoku.decklist.fmt import game_context
     from sengoku.decklist.text_import import MODES, import_text, read_text_list
     from sengoku.errors import DataError
+    from sengoku.files import read_stdin
     from sengoku.writes import check_output, write_atomically
 
     if mode not in MODES:
@@ -49,7 +48,7 @@ def import_(
     if output is not None:  # refused before anything is read: a FIFO, a device, a file without --force
         check_output(output, replace=force)
     source = "<stdin>" if str(file) == "-" else str(file)
-    text = sys.stdin.read() if str(file) == "-" else read_text_list(file)
+    text = read_stdin() if str(file) == "-" else read_text_list(file)
     _, cards, ctx_notes = game_context(DEFAULT_GAME, db)
     if cards is None:  # say why, as the other commands do (fmt's fallback note is not for import)
         from sengoku.carddb.load import read_json, resolve_cards_file

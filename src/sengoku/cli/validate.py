@@ -10,6 +10,7 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.display import printable
 
 DOCUMENT_KINDS = {"json": "json", "sarif": "json", "junit": "xml"}
 
@@ -25,10 +26,10 @@ class Output(str, Enum):
 @app.command("validate")
 def validate(
     paths: list[Path] = typer.Argument(
-        ..., help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
+        ..., readable=False, help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
         show_default=False),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database (cards.json or its folder) for decklists of its game. Default: "
+        None, "--db", readable=False, help="Card database (cards.json or its folder) for decklists of its game. Default: "
         "the game's bundled database ($SENGOKU_DB for SENGOKU YUGI). A game.toml beside it replaces the "
         "bundled rules.", show_default=False),
     format: Optional[str] = typer.Option(
@@ -59,7 +60,7 @@ def validate(
     # Built whole, then written at once: a machine format is complete or not written at all.
     write_document(render(output.value, run), DOCUMENT_KINDS.get(output.value, "text"))
     for skipped in run.skipped:
-        typer.echo(f"note: {skipped.path}: skipped, {skipped.skipped}", err=True)
+        typer.echo(printable(f"note: {skipped.path}: skipped, {skipped.skipped}"), err=True)
     s = run.summary()
     strict_note = " (--strict: warnings fail)" if strict else ""
     typer.echo(f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "

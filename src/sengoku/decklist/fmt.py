@@ -24,9 +24,6 @@ document that keeps comments), `canonical` (merging and order), `render` (TOML t
 from __future__ import annotations
 
 import difflib
-import json
-import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,18 +31,17 @@ from typing import Any
 
 import tomlkit
 
+from sengoku.carddb.load import read_json
 from sengoku.decklist.canonical import DEFAULT_SECTIONS, CardOrder, meaning, merge
 from sengoku.decklist.model import GAME_DEFAULT
 from sengoku.decklist.read import not_a_decklist
 from sengoku.decklist.render import emit
 from sengoku.decklist.tomldoc import assemble, document_events, lost_comments, table_chunks
 from sengoku.errors import DataError
-from sengoku.files import read_input
+from sengoku.files import DECKLIST_BYTES, loads_toml, read_text_input
 from sengoku.games import DEFAULT_MAX_COUNT, bundled_games, default_db_folder
 from sengoku.paths import default_card_db
 from sengoku.writes import refuse_special, write_atomically
-
-_TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 
 
 @dataclass
@@ -71,15 +67,9 @@ class FmtResult:
 
 def _parse(text: str, path: str | None) -> Any:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = _TOML_POS.search(msg)
-        line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-        raise DataError(path, f"not valid TOML: {_TOML_POS.sub('', msg).strip()}; file left as it was",
-                        line, col) from None
-    except RecursionError:
-        raise DataError(path, "not valid TOML: nested too deeply; file left as it was") from None
+        return loads_toml(text, path)
+    except DataError as exc:
+        raise DataError(path, f"{exc.message}; file left as it was", exc.line, exc.column) from None
 
 
 def game_context(game: str, db: Path | str | None = None) -> tuple[tuple[str, ...], list[dict[str, Any]] | None, list[str]]:
@@ -101,9 +91,9 @@ def game_context(game: str, db: Path | str | None = None) -> tuple[tuple[str, ..
         return sections, None, notes
     cards_file = folder / "cards.json" if folder.is_dir() else folder
     try:
-        data = json.loads(cards_file.read_text(encoding="utf-8-sig"))
+        data, _ = read_json(cards_file)  # bounded, like every card database read
         cards = [c for c in data["cards"] if isinstance(c, dict)]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    except (DataError, KeyError, TypeError):
         notes.append(f"cannot read the card database {cards_file}; entries sorted by level and name only")
         return sections, None, notes
     return sections, cards, notes
@@ -178,24 +168,9 @@ def canonical_decklist(
 
 
 def read_text(path: Path | str) -> str:
-    """Read a decklist file as text; raise DataError when it cannot be read or is not UTF-8."""
-    from sengoku.decklist.read import MAX_BYTES
-
-    p = Path(path)
-    try:
-        raw = read_input(p, MAX_BYTES)  # bounded: a device or pipe may never end
-    except FileNotFoundError:
-        raise DataError(p, "no such file") from None
-    except IsADirectoryError:
-        raise DataError(p, "is a folder, not a decklist file") from None
-    except OSError as exc:
-        raise DataError(p, f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BYTES:  # the validator's limit: a decklist is at most 1 MB
-        raise DataError(p, f"over {MAX_BYTES // 1_000_000} MB, too big for a decklist; file left as it was")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataError(p, f"not UTF-8 text (byte {exc.start}); file left as it was") from None
+    """Read a decklist file as text, a byte-order mark kept (it is written back); raise DataError
+    when it cannot be read, is over the 1 MB decklist limit or is not UTF-8."""
+    return read_text_input(path, DECKLIST_BYTES, missing="no such file", keep_bom=True)[0]
 
 
 def fmt_decklist(path: Path | str, *, check: bool = False, db: Path | str | None = None) -> FmtResult:
