@@ -61,6 +61,8 @@ class GameRunner:
         state = self.state
         if state is None:
             state = self.state = GameState(self.tables, self.rng, self.going_first, self.commander)
+            if isinstance(self.policy, Policy):
+                state.chooser = self.policy  # asked for choices inside actions (A4 familiar rows)
             bind = getattr(self.policy, "bind", None)  # a Policy prepares its phases once per state
             if bind is not None:
                 self._phases = bind(state)

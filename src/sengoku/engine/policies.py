@@ -2,7 +2,9 @@
 
 A policy has two methods, `charge_phase(state)` and `main_phase(state)`, which act on the
 state through its action methods (`charge_card`, `hp_charge`, `deploy`, `stack`, ...) and
-return when they are done; the game loop then ends the phase. Chance comes only from
+return when they are done; the game loop then ends the phase. The state asks it (as
+`state.chooser`) for the choices the rules leave to the player inside an action:
+`familiar_row` (A4). Chance comes only from
 `state.rng`. The first line of each class docstring is what the CLI shows.
 """
 
@@ -13,12 +15,13 @@ from functools import partial
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
+from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
 from sengoku.engine.actions import Kind
 from sengoku.engine.constants import AP_CHARGE, FAMILIAR_HAND_LIMIT, HAND_LIMIT, HP_CHARGE_MIN
 from sengoku.engine.state import GameState
-from sengoku.engine.tables import NAMELESS, DeckTables
+from sengoku.engine.tables import NAMELESS, DeckTables, FamiliarRow
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # others may write policies on top of these
@@ -32,6 +35,19 @@ class Policy:
 
     def main_phase(self, state: GameState) -> None:
         pass
+
+    def familiar_row(self, state: GameState, ally: Ally, rows: list[FamiliarRow]) -> int:
+        """Pick which of `rows` (the familiar ability rows the die reached, A4) `ally`'s familiar applies.
+
+        The default: the row that changes the most (`GameState.familiar_row_gain`), the higher
+        die among equals.
+        """
+        best, most = 0, -1
+        for k, row in enumerate(rows):
+            gain = state.familiar_row_gain(ally, row)
+            if gain >= most:
+                best, most = k, gain
+        return best
 
     def bind(self, state: GameState) -> tuple[Callable[[], None], Callable[[], None]]:
         """Return this game's (charge phase, main phase) as calls without arguments.

@@ -67,6 +67,7 @@ class Setup(Zones):
         self.nameless = []
         self.occupant = [None] * t.board.n_spaces
         self.by_name = [None] * t.n_names
+        self.chooser = None
         self.setup()
 
     def setup(self) -> None:
@@ -79,6 +80,8 @@ class Setup(Zones):
         self.turn = 0
         self.phase = BETWEEN
         self.standby = []
+        self.sh_bottom = []
+        self.fam_used = [0] * t.n if t.ultimate else []  # turn 0 is before the first turn
         self.banish = []
         occupant, by_name = self.occupant, self.by_name
         occupant[:] = t.no_allies_on_board

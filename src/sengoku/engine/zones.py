@@ -36,6 +36,7 @@ STATE_FIELDS = (
     "sh_hp", "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
     "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped",
     "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
+    "sh_bottom", "fam_used", "chooser",
 )
 
 
@@ -81,6 +82,9 @@ class Zones:
     m_growth_focus: int
     m_spent: int
     m_ability_ap: int
+    sh_bottom: list[int]  # cards put on the Stronghold's bottom (A4 Troop), drawn last, in order
+    fam_used: list[int]  # per familiar card: the turn the familiar stack it is the bottom of used its ability (A4)
+    chooser: Any  # the policy asked for choices the rules leave to the player (None: the defaults)
 
     def _enter(self, card: int, pos: int, hp: int = 1, released: bool = False,
                sources: list[int] | None = None) -> Ally:
@@ -143,6 +147,10 @@ class Zones:
         drawn = 0
         while drawn < n:
             if not sh:
+                if self.sh_bottom:  # the cards put on the bottom (A4 Troop) come last, in their order
+                    draw(self.sh_bottom.pop(0))
+                    drawn += 1
+                    continue
                 if not self.standby:
                     break  # T3: both empty, stop drawing
                 # T3: the Standby Zone becomes the Stronghold; draws are uniformly random, so
