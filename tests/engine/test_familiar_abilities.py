@@ -150,8 +150,8 @@ def test_a4_a_roll_below_every_row_pays_and_does_nothing(ult):
 
 
 def test_a4_die_rows_must_be_reached(ult):
-    # Bee's Evolution row needs a 5: on a 4 it is not offered, and without a chooser the engine
-    # takes the highest row reached (HP and Troop on 3).
+    # Bee's Evolution row needs a 5: on a 4 it is not offered, and the default chooser takes the
+    # row that changes the most (HP and Troop on 3: the holder is hurt, the Stronghold holds a card).
     s, i, a = holding(ult, ["E1", "F2"], holder="S3", rolls=(4,), stronghold=("B1",))
     s.use_familiar_ability(i)
     assert ids(ult, a.familiars) == ["E1", "F2"]  # no Evolution

@@ -4,7 +4,8 @@ A Contracted familiar's ability is activated (`use_familiar_ability`) while its 
 is in Defense Stance, and reaches its Support and Evolution rows; a Released familiar's ability
 triggers when it deals combat damage (`Attack.attack` calls `_familiar_combat_damage`) and
 reaches its Support, Combat and Evolution rows. The die comes from `rng`; among the rows whose
-die number the roll reaches, the chooser (the policy, `familiar_row`) picks one. The engine runs
+die number the roll reaches, the chooser (the policy: `Chooser.familiar_row`) picks one, and
+it decides whether to use a Released familiar's trigger (`Chooser.use_familiar_trigger`, A2). The engine runs
 HP, MP, Troop, a weapon fetch, Evolution (and the character effects draw, gain AP, heal); the
 rest (Cure, Full Cure, Blessing, every Combat effect) have nothing to act on in a goldfish game
 and are counted in `skipped` (C5).
@@ -97,7 +98,8 @@ class FamiliarAbilities(Ultimate):
         rows = t.released_rows[a.top]
         if not rows or self.fam_used[a.sources[0] if a.sources else a.top] == self.turn:
             return
-        if self.ap >= t.ability_cost[a.top]:
+        cost = t.ability_cost[a.top]
+        if self.ap >= cost and self.chooser.use_familiar_trigger(self, a, cost):  # A2: optional
             self._familiar_ability(a, rows)
 
     def _familiar_ability(self, a: Ally, rows: tuple[FamiliarRow, ...]) -> int:
@@ -112,8 +114,7 @@ class FamiliarAbilities(Ultimate):
         roll = int(self.rng.random() * DIE_FACES) + 1
         reached = [r for r in rows if r[1] <= roll]  # rows are sorted by die
         if reached:
-            chooser = self.chooser
-            k = len(reached) - 1 if chooser is None else chooser.familiar_row(self, a, reached)
+            k = self.chooser.familiar_row(self, a, reached)
             if k.__class__ is not int or not 0 <= k < len(reached):
                 raise EngineError(f"the policy picked familiar ability row {k!r} of {len(reached)}")
             self._apply_row(a, f, reached[k])

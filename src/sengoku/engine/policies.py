@@ -2,9 +2,7 @@
 
 A policy has two methods, `charge_phase(state)` and `main_phase(state)`, which act on the
 state through its action methods (`charge_card`, `hp_charge`, `deploy`, `stack`, ...) and
-return when they are done; the game loop then ends the phase. The state asks it (as
-`state.chooser`) for the choices the rules leave to the player inside an action:
-`familiar_row` (A4). Chance comes only from
+return when they are done; the game loop then ends the phase. Chance comes only from
 `state.rng`. The first line of each class docstring is what the CLI shows.
 """
 
@@ -15,17 +13,17 @@ from functools import partial
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
-from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import EngineError
 from sengoku.engine.actions import Kind
+from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import AP_CHARGE, FAMILIAR_HAND_LIMIT, HAND_LIMIT, HP_CHARGE_MIN
 from sengoku.engine.state import GameState
-from sengoku.engine.tables import NAMELESS, DeckTables, FamiliarRow
+from sengoku.engine.tables import NAMELESS, DeckTables
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # others may write policies on top of these
-class Policy:
+class Policy(Chooser):
     """Base class: never acts, except what the rules force (hand limits, T2a/U1)."""
 
     name = "base"
@@ -35,19 +33,6 @@ class Policy:
 
     def main_phase(self, state: GameState) -> None:
         pass
-
-    def familiar_row(self, state: GameState, ally: Ally, rows: list[FamiliarRow]) -> int:
-        """Pick which of `rows` (the familiar ability rows the die reached, A4) `ally`'s familiar applies.
-
-        The default: the row that changes the most (`GameState.familiar_row_gain`), the higher
-        die among equals.
-        """
-        best, most = 0, -1
-        for k, row in enumerate(rows):
-            gain = state.familiar_row_gain(ally, row)
-            if gain >= most:
-                best, most = k, gain
-        return best
 
     def bind(self, state: GameState) -> tuple[Callable[[], None], Callable[[], None]]:
         """Return this game's (charge phase, main phase) as calls without arguments.
@@ -186,7 +171,6 @@ class GreedyPolicy(Policy):
         """
         t = state.t
         nid, kind, charge = t.name_id, t.kind, t.charge
-        by_name = state.by_name
         ap = state.ap
         send: list[int] = []
         groups: dict[int, list[int]] | None = None
@@ -196,7 +180,7 @@ class GreedyPolicy(Policy):
             ap += charge[c]
             if state.stack_target(c) is not None:
                 continue  # it can Grow or Focus now: keep it
-            if by_name[nid[c]] is not None or kind[c] == NAMELESS:
+            if kind[c] == NAMELESS or state.name_in_play(c):
                 send.append(p)  # its name is in play and it cannot stack (or a Nameless): charge it
             else:
                 if groups is None:
@@ -307,7 +291,6 @@ class GreedyPolicy(Policy):
         t = state.t
         hand = state.hand
         nid = t.name_id
-        by_name = state.by_name
         expected = len(hand)
         fresh: list[int] = []
         for c in sorted(hand, key=t.level.__getitem__):
@@ -315,7 +298,7 @@ class GreedyPolicy(Policy):
             if a is not None:
                 state.stack(hand.index(c), a)
                 expected -= 1
-            elif by_name[nid[c]] is None:
+            elif not state.name_in_play(c):
                 fresh.append(c)
         return fresh if len(hand) == expected else None
 
@@ -347,7 +330,7 @@ class GreedyPolicy(Policy):
                             best_c, best_key = c, key
                 if best_c < 0:
                     return False
-            if kind[best_c] != NAMELESS and state.by_name[nid[best_c]] is not None:
+            if state.name_in_play(best_c):
                 fresh.remove(best_c)  # a Nameless took this name while growing (M1 Decision)
                 continue
             dest = self._deploy_space(state, best_c)

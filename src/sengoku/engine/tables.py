@@ -51,8 +51,11 @@ _FAMILIAR_OPS = {"hp": FX_HP, "heal": FX_HP, "mp": FX_MP, "troop": FX_TROOP, "we
                  "evolution": FX_EVOLUTION, "draw": FX_DRAW, "gain_ap": FX_GAIN_AP}
 FamiliarRow = tuple[int, int, tuple[tuple[int, int, int], ...], int]
 
-# A runnable trigger: (ap_cost, to_defense, ((op, amount, target), ...)).
-Trigger = tuple[int, bool, tuple[tuple[int, int, int], ...]]
+# A runnable ability: (AP cost, the ally then turns to Defense Stance (or, from the hand: the card
+# then goes to the Standby Zone), its effects ((op, amount, target), ...), its bit: 1 << the
+# number of the ability's name in the deck, so that A1's once per turn follows the ability, not
+# the card that carries it).
+Trigger = tuple[int, bool, tuple[tuple[int, int, int], ...], int]
 
 
 def _runnable(ab: object, locations: Mapping[str, bool]) -> bool:
@@ -66,13 +69,14 @@ def _runnable(ab: object, locations: Mapping[str, bool]) -> bool:
     )
 
 
-def _compiled(ab: object, locations: Mapping[str, bool]) -> Trigger:
+def _compiled(ab: object, locations: Mapping[str, bool], ids: dict[str, int]) -> Trigger:
     ap = ab.cost.ap if ab.cost is not None else 0  # type: ignore[attr-defined]
+    bit = 1 << ids.setdefault(ab.name, len(ids))  # type: ignore[attr-defined]
     return (ap, locations[ab.location],  # type: ignore[attr-defined]
-            tuple((_OPS[e.op], e.amount, _TARGETS[e.target]) for e in ab.effect))  # type: ignore[attr-defined]
+            tuple((_OPS[e.op], e.amount, _TARGETS[e.target]) for e in ab.effect), bit)  # type: ignore[attr-defined]
 
 
-def _compile_triggers(card: Character, timing: str) -> tuple[tuple[Trigger, ...], int]:
+def _compile_triggers(card: Character, timing: str, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int]:
     """Return the runnable triggers of one timing and how many such triggers must be skipped (C5)."""
     runnable: list[Trigger] = []
     skipped = 0
@@ -80,13 +84,13 @@ def _compile_triggers(card: Character, timing: str) -> tuple[tuple[Trigger, ...]
         if ab.kind != "TRG" or ab.timing != timing or ab.turn == "opponent":
             continue
         if _runnable(ab, _RUNNABLE_LOCATIONS):
-            runnable.append(_compiled(ab, _RUNNABLE_LOCATIONS))
+            runnable.append(_compiled(ab, _RUNNABLE_LOCATIONS, ids))
         else:
             skipped += 1
     return tuple(runnable), skipped
 
 
-def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
+def _compile_activated(card: Character, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
     """Return an ally's runnable ACT abilities, how many it has that cannot run, and the hand ones."""
     field: list[Trigger] = []
     skipped = 0
@@ -96,9 +100,9 @@ def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple
             continue
         if ab.location in _HAND_LOCATIONS or ab.location.startswith("hand"):
             if _runnable(ab, _HAND_LOCATIONS):
-                hand.append(_compiled(ab, _HAND_LOCATIONS))
+                hand.append(_compiled(ab, _HAND_LOCATIONS, ids))
         elif _runnable(ab, _RUNNABLE_LOCATIONS):
-            field.append(_compiled(ab, _RUNNABLE_LOCATIONS))
+            field.append(_compiled(ab, _RUNNABLE_LOCATIONS, ids))
         else:
             skipped += 1
     return tuple(field), skipped, tuple(hand)
@@ -178,10 +182,11 @@ class DeckTables:
         )
         trig: dict[str, list[tuple[Trigger, ...]]] = {t: [] for t in TIMINGS}
         skip: dict[str, list[int]] = {t: [] for t in TIMINGS}
+        ability_ids: dict[str, int] = {}  # ability name -> its number in this deck (A1)
         for c in cards:
             for tm in TIMINGS:
                 if isinstance(c, Character):
-                    r, s = _compile_triggers(c, tm)
+                    r, s = _compile_triggers(c, tm, ability_ids)
                 else:
                     r, s = (), 0
                 trig[tm].append(r)
@@ -194,7 +199,7 @@ class DeckTables:
         fam_rows = [_compile_familiar_rows(c) if isinstance(c, Familiar) else () for c in cards]
         self.contracted_rows = tuple(tuple(r for r in rows if r[0] != ROW_COMBAT) for rows in fam_rows)
         self.released_rows = tuple(fam_rows)
-        acts = [_compile_activated(c) if isinstance(c, Character) else ((), 0, ()) for c in cards]
+        acts = [_compile_activated(c, ability_ids) if isinstance(c, Character) else ((), 0, ()) for c in cards]
         # ACT abilities usable by an ally in play (`act`), how many of its ACT abilities the
         # engine cannot run (`skip_act`, counted once per turn while usable, C5), and ACT
         # abilities usable from the hand (`hand_act`).
