@@ -350,3 +350,15 @@ def test_a4_a_policy_picking_no_row_is_an_engine_error(ult):
     s.chooser = Bad()
     with pytest.raises(EngineError, match="picked familiar ability row"):
         s.use_familiar_ability(i)
+
+
+def test_a4_a2_the_policy_may_decline_the_released_trigger(ult):
+    class Declines(Picks):
+        def use_familiar_trigger(self, state, ally, cost):
+            self.asked = (ally, cost)
+            return False
+
+    s, j, b = released(ult, (6,))
+    s.chooser = pick = Declines()
+    assert s.attack(j) == ATTACKER_HIGHER
+    assert pick.asked == (b, 2) and pick.offered == [] and s.ap == 10
