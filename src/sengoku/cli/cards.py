@@ -8,6 +8,7 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 from sengoku.games import DEFAULT_GAME, game_code
 from sengoku.paths import DB_ENV
 
@@ -68,7 +69,7 @@ def cards(
     if as_json:
         import json
 
-        typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        write_document(json.dumps(found, ensure_ascii=False, indent=2) + "\n", "json")
     else:
         title = database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else "")
         code = game_code(database.meta.game)

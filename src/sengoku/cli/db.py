@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 db_app = typer.Typer(help="Card database tools.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
@@ -50,7 +51,8 @@ def check(
         import dataclasses
         import json
 
-        typer.echo(json.dumps([dataclasses.asdict(p) for p in report.problems], indent=2, ensure_ascii=False))
+        write_document(json.dumps([dataclasses.asdict(p) for p in report.problems], indent=2, ensure_ascii=False) + "\n",
+                       "json")
     else:
         _print_problems(report.problems)
     for file in report.files:

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 
 def toml_files(paths: list[Path]) -> list[Path]:
@@ -52,7 +53,8 @@ def fmt(
     Comments move with the key or entry they sit above; a comment that cannot be kept is named
     on stderr. Files are replaced atomically (never half-written). Exit 0 when done (or, with
     --check, when nothing would change), 1 when --check finds a file to reformat, 2 when a file
-    cannot be read or is not valid TOML (that file is left untouched).
+    cannot be read, is not valid TOML, or must not be rewritten: a TOML file that is not a
+    decklist (pyproject.toml), a FIFO or device, a read-only file (each left untouched).
     """
     import sys
 
@@ -71,10 +73,7 @@ def fmt(
         try:
             if str(path) == "-":
                 result = canonical_decklist(sys.stdin.read(), path="<stdin>", db=db)
-                if check:
-                    sys.stdout.write(result.diff())
-                else:
-                    sys.stdout.write(result.formatted)
+                write_document(result.diff() if check else result.formatted, "toml")
             else:
                 result = fmt_decklist(path, check=check, db=db)
         except DataError as exc:
@@ -89,7 +88,7 @@ def fmt(
         changed += 1
         if check:
             if str(path) != "-":
-                sys.stdout.write(result.diff())
+                write_document(result.diff(), "toml")
             typer.echo(f"would reformat {result.path}", err=True)
         elif str(path) != "-":
             typer.echo(f"reformatted {result.path}", err=True)

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 
 @app.command("formats")
@@ -61,7 +62,7 @@ def formats(
                 "as_of": day.isoformat(), "in_force": dump(cur),
                 "lists": [{"effective": lst.effective.isoformat(), "source": lst.source} for lst in f.lists]}
                for f, cur, _ in rows]
-        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        write_document(json.dumps(out, indent=2, ensure_ascii=False) + "\n", "json")
         return
     if not rows:
         typer.echo(f"no formats in {formats_dir(db)}", err=True)

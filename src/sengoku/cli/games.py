@@ -8,6 +8,7 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 
 @app.command("games")
@@ -24,7 +25,7 @@ def games(
     if as_json:
         import json
 
-        typer.echo(json.dumps([g.as_dict() for g in found], ensure_ascii=False, indent=2))
+        write_document(json.dumps([g.as_dict() for g in found], ensure_ascii=False, indent=2) + "\n", "json")
     else:
         from rich.console import Console
         from rich.markup import escape
@@ -84,7 +85,7 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
     if as_json:
         import json
 
-        typer.echo(json.dumps(cards, ensure_ascii=False, indent=2))
+        write_document(json.dumps(cards, ensure_ascii=False, indent=2) + "\n", "json")
     else:
         from rich.console import Console
         from rich.markup import escape

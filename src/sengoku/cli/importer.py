@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 from sengoku.games import DEFAULT_GAME
 
 
@@ -33,21 +34,20 @@ def import_(
     Cards are placed in the section their kind belongs in. Every line that is not understood,
     and every unknown card (with the closest names), is reported with its line number; then
     nothing is written and the exit code is 1. Exit 0 when written, 2 when the input cannot be
-    read or the output exists without --force.
+    read or the output must not be written: it exists (without --force), or is a FIFO, a
+    device or read-only.
     """
     import sys
 
-    from sengoku.decklist.fmt import atomic_write_text
     from sengoku.decklist.fmt import game_context
     from sengoku.decklist.text_import import MODES, import_text, read_text_list
     from sengoku.errors import DataError
+    from sengoku.writes import check_output, write_atomically
 
     if mode not in MODES:
         raise DataError(None, f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
-    if output is not None and output.exists() and not force:
-        raise DataError(output, "already exists; pass --force to overwrite it")
-    if output is not None and output.is_dir():
-        raise DataError(output, "is a folder; give a file name")
+    if output is not None:  # refused before anything is read: a FIFO, a device, a file without --force
+        check_output(output, replace=force)
     source = "<stdin>" if str(file) == "-" else str(file)
     text = sys.stdin.read() if str(file) == "-" else read_text_list(file)
     _, cards, ctx_notes = game_context(DEFAULT_GAME, db)
@@ -68,8 +68,8 @@ def import_(
     counts = {s: sum(e.count for e in result.deck.section(s)) for s in ("main", "nameless", "familiars")}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     if output is None:
-        sys.stdout.write(result.toml)
+        write_document(result.toml, "toml")
         typer.echo(f"{source}: imported {summary} ({result.deck.mode})", err=True)
     else:
-        atomic_write_text(output, result.toml)
+        write_atomically(output, result.toml, replace=force)
         typer.echo(f"{source}: imported {summary} ({result.deck.mode}) -> {output}", err=True)

@@ -26,6 +26,7 @@ from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec, bundled_game
 from sengoku.problems import Violation
 
 SYNTAX = "syntax"
+NOT_A_DECKLIST = "not-a-decklist"  # another TOML file (`pyproject.toml`): skipped, not checked
 MAX_BYTES = 1_000_000  # a decklist is a few KB; anything this big is not one (and is not parsed)
 ENTRY_KEYS = ("name", "id", "level", "epithet", "count")
 MAX_LEVEL = 99
@@ -75,6 +76,37 @@ def read_decklist(path: Path | str, games: Mapping[str, Game] | None = None) -> 
     return parse_decklist(data, str(p), games)
 
 
+def not_a_decklist(doc: Mapping[str, Any], games: Mapping[str, Game] | None = None) -> str | None:
+    """Return why parsed TOML is some other file, not a decklist at all; None when it may be one.
+
+    The one test `validate` (which skips such a file with a note) and `fmt` (which refuses to
+    rewrite it) share. A decklist, however broken, has a key that a decklist of some game may
+    hold (`game`, `name`, `format`, a game's own key such as `mode`, or a section), or an array
+    of tables holding only entry keys (a misspelt section, `[[mian]]`). A file with top-level
+    keys and neither, like `pyproject.toml` or `Cargo.toml`, is not one; nor are sengoku's own
+    game rule files and tournament format files. An empty file is still a broken decklist.
+    """
+    if not doc:
+        return None
+    sections: set[str] = set()
+    known = set(COMMON_KEYS)
+    for game in (games if games is not None else _bundled()).values():
+        sections.update(game.sections)
+        known.update(game.keys)
+    # sengoku's own other TOML files share `game` and `name` with decklists; their own keys tell them apart
+    if "sections" not in sections and isinstance(doc.get("sections"), list) and "rules" in doc:
+        return "not a decklist: a game rule file (it has `sections` and `rules`)"
+    if "lists" not in sections and isinstance(doc.get("lists"), list) and "title" in doc:
+        return "not a decklist: a tournament format file (it has `title` and `[[lists]]`)"
+    if (known | sections).intersection(doc):
+        return None
+    for value in doc.values():
+        if isinstance(value, list) and any(isinstance(t, dict) and t and set(t) <= set(ENTRY_KEYS) for t in value):
+            return None
+    keys = ", ".join(repr(k) for k in sorted(doc)[:4]) + (", ..." if len(doc) > 4 else "")
+    return f"not a decklist: no top-level key of a decklist (it has {keys})"
+
+
 def load_decklist(path: Path | str) -> Decklist:
     """Read a decklist file; raise `DecklistSyntaxError` (a DataError) if it is not well-formed."""
     deck, violations = read_decklist(path)
@@ -121,6 +153,9 @@ def parse_decklist(
         return deck, [_v("not valid TOML: nested too deeply", (1, 1))]
     if not doc:
         return deck, [_v("the file holds no decklist (no keys, no sections)", (1, 1))]
+    reason = not_a_decklist(doc, games)
+    if reason is not None:
+        return deck, [Violation(NOT_A_DECKLIST, "error", reason, 1, 1)]
     layout = scan(text)
     deck.positions = dict(layout.keys)
     for section, tables in layout.tables.items():

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sengoku.decklist.fmt import canonical_decklist, norm, render_value
+from sengoku.decklist.canonical import norm
+from sengoku.decklist.fmt import canonical_decklist
+from sengoku.decklist.render import render_value
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.errors import DataError
 from sengoku.files import read_input
@@ -265,7 +267,11 @@ def import_text(
         notes.append("Standard Mode uses no Familiar Deck: the validator will warn that the familiars are ignored (D7)")
     deck = Decklist(entries=[e for e, _, _ in entries], name=name, mode=chosen, path=source)
 
-    lines = [f"# Imported by `sengoku import` from {Path(source).name if source else 'a text list'}."]
+    # The source's file name is the user's, not ours: one holding a newline or another character
+    # that is not printable is written as an escaped TOML string, so it cannot start a TOML line.
+    base = Path(source).name if source else ""
+    origin = (base if base.isprintable() else render_value(base)) if source else "a text list"
+    lines = [f"# Imported by `sengoku import` from {origin}."]
     lines += [f"# {c}" for c in (top_comments or []) + comments]  # before the first card, after the last
     if name is not None:
         lines.append(f"name = {render_value(name)}")

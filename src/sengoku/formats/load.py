@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.problems import Problem
+from sengoku.decklist.scan import toml_lines
 from sengoku.files import read_text_input
 from sengoku.formats.model import Format, FormatError, FormatList
 from sengoku.paths import default_card_db, schema_path
@@ -22,7 +23,6 @@ FORMATS_DIR = "formats"
 
 _TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 _ANY_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
-_LISTS_HEADER = re.compile(r"^\s*\[\[\s*lists\s*\]\]")
 
 
 def formats_dir(db_folder: Path | str | None = None) -> Path:
@@ -54,7 +54,8 @@ class Locator:
 
     def __init__(self, text: str):
         self.lines = [_code_part(line) for line in text.splitlines()]
-        self.headers = [i for i, line in enumerate(self.lines) if _LISTS_HEADER.match(line)]
+        self.headers = [i for i, h in toml_lines(self.lines)
+                        if h is not None and h.array and not h.dotted and h.root == "lists"]
 
     def line(self, list_index: int | None = None, *, key: str | None = None,
              value: str | None = None) -> int | None:

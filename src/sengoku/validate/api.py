@@ -184,13 +184,15 @@ class Validator:
 
     def validate_file(self, path: Path | str) -> ValidationResult:
         """Read and check one decklist file; a file that cannot be read becomes a `syntax` result."""
-        from sengoku.decklist.read import read_decklist
+        from sengoku.decklist.read import NOT_A_DECKLIST, read_decklist
 
         try:
             deck, syntax = read_decklist(path, self.games)
         except DataError as exc:
             return ValidationResult(path=str(path), unreadable=True, violations=[
                 Violation("syntax", "error", exc.message, exc.line, exc.column)])
+        if syntax and syntax[0].rule == NOT_A_DECKLIST:
+            return ValidationResult(path=str(path), skipped=syntax[0].message)
         if syntax and deck.game not in self.games:
             return ValidationResult(path=str(path), violations=syntax, game=deck.game)
         return self.validate_deck(deck, syntax)
@@ -202,6 +204,7 @@ class ValidationRun:
 
     results: list[ValidationResult] = field(default_factory=list)
     strict: bool = False
+    skipped: list[ValidationResult] = field(default_factory=list)  # TOML files that are not decklists
 
     @property
     def ok(self) -> bool:
@@ -275,11 +278,16 @@ def validate_paths(paths: Iterable[Path | str], db: DbArg = None, format: Any = 
                    as_of: dt.date | str | None = None, strict: bool = False) -> ValidationRun:
     """Check every decklist named (folders: every `*.toml` below, sorted); one result per file.
 
+    A TOML file that is not a decklist at all (`decklist.read.not_a_decklist`) is not checked:
+    it goes to `run.skipped`, with the reason as its `skipped`.
+
     Raise DataError when a path does not exist or a folder holds no `*.toml` (a usage error).
     """
     files = expand_paths(paths)
     validator = Validator(db, format, as_of)
-    return ValidationRun([validator.validate_file(f) for f in files], strict=strict)
+    checked = [validator.validate_file(f) for f in files]
+    return ValidationRun([r for r in checked if r.skipped is None], strict=strict,
+                         skipped=[r for r in checked if r.skipped is not None])
 
 
 _VALIDATORS: dict[tuple[Any, ...], tuple[Any, Validator]] = {}
