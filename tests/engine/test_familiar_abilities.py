@@ -12,6 +12,7 @@ import pytest
 
 from sengoku.engine import EngineError, IllegalAction, compile_deck
 from sengoku.engine.actions import Action, Kind
+from sengoku.engine.ally import Enemy
 from sengoku.engine.combat import ATTACKER_HIGHER, GUARD_HIGHER
 from sengoku.engine.policies import Policy
 from sengoku.engine.state import BETWEEN
@@ -362,3 +363,18 @@ def test_a4_a2_the_policy_may_decline_the_released_trigger(ult):
     s.chooser = pick = Declines()
     assert s.attack(j) == ATTACKER_HIGHER
     assert pick.asked == (b, 2) and pick.offered == [] and s.ap == 10
+
+
+def test_a4_an_enemy_next_to_the_familiar_is_no_target(ult):
+    # G4: the opponent's characters occupy spaces of the board but are not allies: MP never puts
+    # a card under one (the card would leave our zones), HP never heals one.
+    s, i, a = holding(ult, ["E1", "F2"], holder="S3", rolls=(3,), standby=("S1",))
+    s._set_hp(a, 7)
+    enemy = Enemy(ult.index_of("S2"), 1, space(s, 1, 1), 0)
+    s.occupant[space(s, 1, 1)] = enemy
+    s.use_familiar_ability(i)  # HP and Troop on 3 (the default pick): the holder is full
+    assert enemy.hp == 1 and enemy.sources == [] and a.hp == 7
+    s, i, a = holding(ult, ["E1"], holder="O2", rolls=(1,), standby=("S1",))
+    s.occupant[space(s, 1, 1)] = enemy
+    s.use_familiar_ability(i)  # MP on 1: only Soma cards in the Standby Zone, and Soma is an enemy
+    assert enemy.sources == [] and a.sources == [] and ids(ult, s.standby) == ["S1"]

@@ -161,7 +161,7 @@ class FamiliarAbilities(Ultimate):
             occ = self.occupant
             for d in self.t.board.neighbours[a.space]:
                 b = occ[d]
-                if b is not None:
+                if b is not None and b.__class__ is Ally:  # an opponent's Enemy is no ally (G4)
                     out.append(b)
         return out
 
