@@ -48,7 +48,7 @@ def all_cards(t) -> Counter:
 
 
 def zones(s: GameState) -> Counter:
-    cards = s.hand + s.stronghold + s.standby + s.banish + s.fam_hand + s.summoning
+    cards = s.hand + s.stronghold + s.sh_bottom + s.standby + s.banish + s.fam_hand + s.summoning
     for a in s.allies:
         cards += [a.top, *a.sources, *a.familiars]
     return Counter(cards)
@@ -138,7 +138,7 @@ def drive(t, policy, seed, turns, going_first, expected, hits=False, defends=Fal
         check(s, expected)
         assert m["ap_end"] == before + AP_CHARGE + m["ap_charge_cards"] + m["ap_growth_focus"] \
             + s.m_ability_ap - m["ap_spent"]
-        assert m["allies"] == len(s.allies) and m["stronghold"] == len(s.stronghold)
+        assert m["allies"] == len(s.allies) and m["stronghold"] == len(s.stronghold) + len(s.sh_bottom)
     return s
 
 
@@ -158,7 +158,7 @@ def test_random_policy_keeps_every_invariant(deck, request):
     wanted = {"charge_card", "hp_charge", "deploy", "stack", "move", "swap", "attack", "use_ability",
               "use_hand_ability"}
     if deck == "ultimate":
-        wanted |= {"familiar_hp_charge", "contract", "evolve", "release"}
+        wanted |= {"familiar_hp_charge", "contract", "evolve", "release", "use_familiar_ability"}
     assert wanted <= set(policy.actions), wanted - set(policy.actions)
 
 
@@ -318,6 +318,8 @@ def brute_force_main_actions(s: GameState) -> set:
             out |= {A(a, (f, i)) for a, ok in ((K.CONTRACT, s.can_contract), (K.EVOLVE, s.can_evolve))
                     if ok(f, i) is None}
         out |= {A(K.RELEASE, (i, d, mh)) for d in spaces for mh in (False, True) if s.can_release(i, d, mh) is None}
+        if s.can_use_familiar_ability(i) is None:
+            out.add(A(K.USE_FAMILIAR_ABILITY, (i,)))
     return out
 
 
@@ -325,6 +327,7 @@ class ComparingRandom(RandomPolicy):
     """The random policy, checking that legal_actions() is exactly the brute-force set."""
 
     compared = 0
+    familiar = 0  # positions where a familiar ability was legal
 
     def _run(self, state, end):
         while True:
@@ -333,6 +336,7 @@ class ComparingRandom(RandomPolicy):
                 assert set(actions) == brute_force_main_actions(state)
                 assert len(set(actions)) == len(actions)
                 ComparingRandom.compared += 1
+                ComparingRandom.familiar += any(a.kind == K.USE_FAMILIAR_ABILITY for a in actions)
             action = state.rng.choice(actions)
             if action.kind == end:
                 return
@@ -343,9 +347,11 @@ class ComparingRandom(RandomPolicy):
 def test_legal_actions_are_exactly_what_the_rule_checks_allow(deck, request):
     t = request.getfixturevalue(deck)
     expected = all_cards(t)
+    ComparingRandom.familiar = 0
     for seed in range(40):
         drive(t, ComparingRandom(), seed, 6, seed % 2 == 0, expected, hits=deck == "ultimate", defends=seed % 3 == 0)
     assert ComparingRandom.compared > 1000
+    assert (ComparingRandom.familiar > 0) == (deck == "ultimate")  # A4 is compared too
 
 
 def test_the_reported_engine_build_is_the_one_imported():

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from sengoku.carddb.models import FAMILIAR_OP_CATEGORY
 from sengoku.problems import Problem
 
 RawCard = dict[str, Any]
@@ -92,7 +93,35 @@ def check_familiars(path: str, cards: list[Any], valid: set[int]) -> Iterator[Pr
                      "egg-evolves")
 
 
-CHECKS = (check_duplicate_ids, check_levels, check_boosts, check_familiars)
+def check_familiar_abilities(path: str, cards: list[Any], valid: set[int]) -> Iterator[Problem]:
+    """A4: each row's effects belong to its category; one row per category and die; Evolution needs an evolved form."""
+    evolved = {c.get("evolves_from") for c in cards if isinstance(c, dict) and c.get("kind") == "familiar"
+               and isinstance(c.get("evolves_from"), str)}
+    for i, card in _valid(cards, valid):
+        if card["kind"] != "familiar":
+            continue
+        seen: dict[tuple[str, int], int] = {}
+        for k, row in enumerate(card.get("abilities", [])):
+            where = f"abilities[{k}]"
+            category, die = row["category"], row["die"]
+            if (category, die) in seen:
+                yield _p(path, i, card, f"{where}.die",
+                         f"two {category} rows on die {die} (also abilities[{seen[category, die]}]): "
+                         "a row lists every effect its roll applies", "familiar-row-duplicate")
+            seen.setdefault((category, die), k)
+            for e, effect in enumerate(row.get("effect", [])):
+                want = FAMILIAR_OP_CATEGORY[effect["op"]]
+                if want != category:
+                    yield _p(path, i, card, f"{where}.effect[{e}].op",
+                             f"{effect['op']!r} is a {want} effect, but this row is {category} "
+                             "(Quick Start II §9)", "familiar-effect-category")
+                if effect["op"] == "evolution" and card["name"] not in evolved:
+                    yield _p(path, i, card, f"{where}.effect[{e}].op",
+                             f"no familiar in this database evolves from {card['name']!r}, so its "
+                             "Evolution can never happen", "familiar-evolution-none")
+
+
+CHECKS = (check_duplicate_ids, check_levels, check_boosts, check_familiars, check_familiar_abilities)
 
 
 def run_checks(path: str, cards: list[Any], valid: set[int] | None = None) -> list[Problem]:

@@ -62,12 +62,45 @@ class CharacterAbility(_Strict):
     effect: tuple[Effect, ...] = ()
 
 
+Ailment = Literal["burn", "silence", "slow", "paralysis", "collapse", "mute", "poison", "silver_chain"]
+FamiliarOp = Literal[
+    "hp", "mp", "troop", "weapon", "cure", "full_cure", "blessing",  # support (Quick Start II §9)
+    "damage", "ailment",  # combat
+    "evolution",  # evolution
+    "draw", "gain_ap", "heal", "search",  # the character effects (C5), allowed in support rows
+]
+# Which row category each familiar effect belongs to (`db check` holds rows to it).
+FAMILIAR_OP_CATEGORY: dict[str, str] = {
+    "hp": "support", "mp": "support", "troop": "support", "weapon": "support", "cure": "support",
+    "full_cure": "support", "blessing": "support", "draw": "support", "gain_ap": "support",
+    "heal": "support", "search": "support", "damage": "combat", "ailment": "combat",
+    "evolution": "evolution",
+}
+
+
+class FamiliarEffect(_Strict):
+    """One effect of a familiar ability row (Quick Start II §9, A4).
+
+    `amount`: HP gained (hp, heal), cards drawn, AP gained, damage dealt; `weapon`: the weapon
+    fetched (weapon); `attribute`: the damage's attribute (default: the familiar's); `ailment`:
+    the ailment given (ailment) or cured (cure).
+    """
+
+    op: FamiliarOp
+    amount: int = 1
+    weapon: Weapon | None = None
+    attribute: Attribute | None = None
+    ailment: Ailment | None = None
+
+
 class FamiliarAbility(_Strict):
+    """One row of a familiar's ability: on a roll of at least `die`, every effect it lists (A4)."""
+
     name: str
     category: Literal["support", "combat", "evolution"]
     die: int
     text: str
-    effect: tuple[Effect, ...] = ()
+    effect: tuple[FamiliarEffect, ...] = ()
 
 
 class _CardBase(_Strict):

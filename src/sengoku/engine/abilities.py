@@ -74,7 +74,7 @@ class Abilities(Turn):
         if a is None:
             return f"no ally {i!r} in play"
         if a.released:
-            return "familiar abilities are not simulated"
+            return "a Released familiar has no activated ability: its familiar ability triggers (A4)"
         acts = self.t.act[a.top]
         if k.__class__ is not int or not 0 <= k < len(acts):
             return f"the ally has no runnable ability number {k!r}"

@@ -28,6 +28,7 @@ class Kind(IntEnum):
     EVOLVE = 16  # U4
     RELEASE = 17  # U5
     END_TURN = 18  # T5
+    USE_FAMILIAR_ABILITY = 19  # A4
 
     @property
     def method(self) -> str:

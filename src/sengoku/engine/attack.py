@@ -9,12 +9,12 @@ from sengoku.engine.board import COMMAND_ZONE, OFF_OUR_BOARD
 from sengoku.engine.combat import GUARD_HIGHER, last_guard_combat
 from sengoku.engine.constants import HAND_LIMIT, MAIN_PHASE
 from sengoku.engine.errors import IllegalAction
+from sengoku.engine.familiar_abilities import FamiliarAbilities
 from sengoku.engine.tables import NAMELESS
-from sengoku.engine.ultimate import Ultimate
 from sengoku.engine.zones import Checked
 
 
-class Attack(Ultimate):
+class Attack(FamiliarAbilities):
     """K1-K5: `can_attack` and `attack`, with the self-boosts they pay for (K2)."""
 
     __slots__ = ()
@@ -189,6 +189,8 @@ class Attack(Ultimate):
             if t.on_combat_damage[top] or t.skip_combat_damage[top]:
                 self._trigger(t.on_combat_damage[top], a)
                 self.skipped += t.skip_combat_damage[top]
+            if a.released:  # A4: a Released familiar's ability triggers on dealing combat damage
+                self._familiar_combat_damage(a)
         a.defending = self.defended = True  # end of combat: the attacker turns to Defense Stance
         if to_attacker:
             if a.hp <= to_attacker:

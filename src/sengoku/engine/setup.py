@@ -83,6 +83,8 @@ class Setup(Zones):
         self.turn = 0
         self.phase = BETWEEN
         self.standby = []
+        self.sh_bottom = []
+        self.fam_used = [0] * t.n if t.ultimate else []  # turn 0 is before the first turn
         self.banish = []
         occupant, by_name = self.occupant, self.by_name
         occupant[:] = self.opp_board  # empty but for the enemies within our reach (G4)

@@ -9,6 +9,7 @@ building on the one before (single inheritance, which mypyc compiles to native c
     abilities.Abilities     C5: effects, triggered and activated abilities
     main_phase.MainPhase    M1-M5: Deployment, Growth, Focus, Move, Swap
     ultimate.Ultimate       U2-U5: Contract, Evolution, Release
+    familiar_abilities.FamiliarAbilities  A4: familiar abilities (the die, the rows, their effects)
     attack.Attack           K1-K5, S8: Attack Declaration on the Stronghold
     state.GameState         every legal action as a value, and `apply`
 
@@ -32,7 +33,7 @@ Decisions taken here, beyond SPEC (cite them as "engine decision"):
   (a goldfish player takes free cards, AP and HP); a heal on "an ally" picks the ally missing
   the most HP. Abilities that triggered but cannot run, and each turn's usable ACT abilities of
   allies on the field that cannot run, are counted in `skipped_abilities` (C5). Familiar
-  abilities (die rolls) are not simulated.
+  abilities (A4): see `familiar_abilities`.
 - The Stronghold stays drawn in random order: a draw takes a uniformly random card of the
   Stronghold (a lazy Fisher-Yates shuffle: five cards exactly uniformly from one 64-bit random
   number, single cards as int(random() * n), whose rounding bias is below 1e-13 for decks this
@@ -47,7 +48,8 @@ Decisions taken here, beyond SPEC (cite them as "engine decision"):
   growth sources, bottom first; a defeated ally returns its highest-level growth source to hand.
 - Released familiars are allies: they count in the allies, highest level and HP measures.
   Familiars reach the hand only through U2 (our Stronghold taking damage), which a do-nothing
-  opponent never deals: in a goldfish game the S4 Egg is the only familiar that can be played.
+  opponent never deals: in a goldfish game the S4 Egg is the only familiar contracted from the
+  hand, and its evolved forms come from the Summoning Zone through its Evolution ability (A4).
 - A familiar Released from a Command Zone holder steps onto a free Perimeter space; a holder
   leaving play from the Command Zone sends its familiars back (Eggs to hand, others to the
   Summoning Zone), since no familiar stands in the Command Zone (Quick Start II §7).
@@ -174,6 +176,8 @@ class GameState(Attack):
                     if self.can_evolve(fp, i) is None:
                         yield Action(Kind.EVOLVE, (fp, i))
                 if a.familiars:
+                    if self.can_use_familiar_ability(i) is None:
+                        yield Action(Kind.USE_FAMILIAR_ABILITY, (i,))
                     for d in empty:
                         for mh in (False, True):
                             if self.can_release(i, d, mh) is None:

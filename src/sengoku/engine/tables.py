@@ -41,6 +41,16 @@ _HAND_LOCATIONS = {"hand": False, "hand_to_standby": True}
 
 SECTIONS = ("main", "nameless", "familiars")
 
+# Familiar ability rows (A4): row categories, and the effects the engine runs (the rest are
+# counted as skipped, C5). A compiled row is (category, die, ((op, amount, arg), ...), skipped).
+ROW_SUPPORT, ROW_COMBAT, ROW_EVOLUTION = 0, 1, 2
+_ROW_CATEGORIES = {"support": ROW_SUPPORT, "combat": ROW_COMBAT, "evolution": ROW_EVOLUTION}
+FX_HP, FX_MP, FX_TROOP, FX_WEAPON, FX_EVOLUTION, FX_DRAW, FX_GAIN_AP = 0, 1, 2, 3, 4, 5, 6
+# "heal" (a character effect, allowed in support rows) is HP by another amount.
+_FAMILIAR_OPS = {"hp": FX_HP, "heal": FX_HP, "mp": FX_MP, "troop": FX_TROOP, "weapon": FX_WEAPON,
+                 "evolution": FX_EVOLUTION, "draw": FX_DRAW, "gain_ap": FX_GAIN_AP}
+FamiliarRow = tuple[int, int, tuple[tuple[int, int, int], ...], int]
+
 # A runnable ability: (AP cost, the ally then turns to Defense Stance (or, from the hand: the card
 # then goes to the Standby Zone), its effects ((op, amount, target), ...), its bit: 1 << the
 # number of the ability's name in the deck, so that A1's once per turn follows the ability, not
@@ -98,6 +108,22 @@ def _compile_activated(card: Character, ids: dict[str, int]) -> tuple[tuple[Trig
     return tuple(field), skipped, tuple(hand)
 
 
+def _compile_familiar_rows(card: Familiar) -> tuple[FamiliarRow, ...]:
+    """Return a familiar's ability rows (A4), by die: effects the engine runs, and how many it skips.
+
+    A weapon fetch's arg is the weapon's index in WEAPONS; a row without structured effects is
+    one skipped effect (C5).
+    """
+    rows: list[FamiliarRow] = []
+    for ab in card.abilities:
+        runs = tuple((_FAMILIAR_OPS[e.op], e.amount, WEAPONS.index(e.weapon) if e.weapon else -1)
+                     for e in ab.effect if e.op in _FAMILIAR_OPS)
+        skipped = sum(1 for e in ab.effect if e.op not in _FAMILIAR_OPS) if ab.effect else 1
+        rows.append((_ROW_CATEGORIES[ab.category], ab.die, runs, skipped))
+    rows.sort(key=lambda r: (r[1], r[0]))
+    return tuple(rows)
+
+
 @mypyc_attr(serializable=True)  # pickled for --jobs where workers are spawned, not forked
 class DeckTables:
     """A deck compiled for the engine: per-card int tuples, zones' starting contents, the board.
@@ -107,7 +133,9 @@ class DeckTables:
     cost), `charge` (charge value), `gender` (MALE/FEMALE, -1 for familiars), `weapon` (index into
     `WEAPONS`, -1 for familiars), `count` (copies in the deck), `atk`, `mat`, `def_`, `mdf`,
     `boost_atk` / `boost_mat` (tuples of self-boost values, C3), `evolves_from` (name id of the
-    familiar it evolves from, or -1), `is_egg`, `is_character`.
+    familiar it evolves from, or -1), `is_egg`, `is_character`, `ability_cost` (a familiar's
+    Ability Cost), `contracted_rows` / `released_rows` (its ability rows usable Contracted or
+    Released, A4: see `FamiliarRow`).
 
     Zones: `deck_indices` (the Character Deck's main-section copies, one index per copy, before the
     Commander is taken out: use `stronghold_after(cmd)` for the Stronghold proper),
@@ -165,6 +193,12 @@ class DeckTables:
                 skip[tm].append(s)
         self.on_combat_damage = tuple(trig["combat_damage"])
         self.skip_combat_damage = tuple(skip["combat_damage"])
+        # Familiar abilities (A4): the Ability Cost, and the rows a Contracted familiar (Support,
+        # Evolution) and a Released one (all three) may apply, by die.
+        self.ability_cost = tuple(c.ability_cost if isinstance(c, Familiar) else 0 for c in cards)
+        fam_rows = [_compile_familiar_rows(c) if isinstance(c, Familiar) else () for c in cards]
+        self.contracted_rows = tuple(tuple(r for r in rows if r[0] != ROW_COMBAT) for rows in fam_rows)
+        self.released_rows = tuple(fam_rows)
         acts = [_compile_activated(c, ability_ids) if isinstance(c, Character) else ((), 0, ()) for c in cards]
         # ACT abilities usable by an ally in play (`act`), how many of its ACT abilities the
         # engine cannot run (`skip_act`, counted once per turn while usable, C5), and ACT

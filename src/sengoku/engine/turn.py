@@ -198,5 +198,6 @@ class Turn(Setup):
             raise IllegalAction("the turn ends from the Main Phase")
         self.phase = BETWEEN
         return (self.m_ap_main, AP_CHARGE, self.m_charge_cards, self.m_growth_focus, self.m_spent,
-                self.ap, len(self.allies), self.top_level, self.hp_total, len(self.hand), len(self.stronghold),
+                self.ap, len(self.allies), self.top_level, self.hp_total, len(self.hand),
+                len(self.stronghold) + len(self.sh_bottom),
                 self.opp_sh_hp, self.m_attacks, self.m_hits, self.m_lost)

@@ -86,10 +86,13 @@ class Ultimate(MainPhase):
         why = self.can_evolve(fpos, i)
         if why is not None:
             raise IllegalAction(why)
-        t = self.t
         a = self._ally(i)
         assert a is not None
-        f = self.fam_hand.pop(fpos)
+        self._put_evolution(a, self.fam_hand.pop(fpos))
+
+    def _put_evolution(self, a: Ally, f: int) -> None:
+        """Put familiar card `f` on top of ally `a`'s familiar (or the Released familiar `a`) (U4)."""
+        t = self.t
         if a.released:  # Quick Start II §7: +HP equal to the new card's charge value, capped
             old = a.top
             a.sources.append(old)

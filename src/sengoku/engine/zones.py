@@ -39,6 +39,7 @@ STATE_FIELDS = (
     "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped", "chooser",
     "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
     "m_attacks", "m_hits", "m_lost",
+    "sh_bottom", "fam_used",
 )
 
 
@@ -93,6 +94,8 @@ class Zones:
     m_attacks: int
     m_hits: int
     m_lost: int
+    sh_bottom: list[int]  # cards put on the Stronghold's bottom (A4 Troop), drawn last, in order
+    fam_used: list[int]  # per familiar card: the turn the familiar stack it is the bottom of used its ability (A4)
 
     def _enter(self, card: int, pos: int, hp: int = 1, released: bool = False,
                sources: list[int] | None = None) -> Ally:
@@ -155,6 +158,10 @@ class Zones:
         drawn = 0
         while drawn < n:
             if not sh:
+                if self.sh_bottom:  # the cards put on the bottom (A4 Troop) come last, in their order
+                    draw(self.sh_bottom.pop(0))
+                    drawn += 1
+                    continue
                 if not self.standby:
                     break  # T3: both empty, stop drawing
                 # T3: the Standby Zone becomes the Stronghold; draws are uniformly random, so
