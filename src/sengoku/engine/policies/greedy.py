@@ -29,6 +29,10 @@ def hit_chances(powers: list[int]) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _first_two(entry: tuple[float, int, Ally]) -> tuple[float, int]:
+    return entry[0], entry[1]
+
+
 def chance(table: tuple[float, ...], power: int) -> float:
     """Return the hit chance of `power` from a `hit_chances` table (1 beyond its end)."""
     if power >= len(table):
@@ -55,6 +59,7 @@ class GreedyPolicy(DevelopPolicy):
         self._hit_atk: tuple[float, ...] = ()
         self._hit_mat: tuple[float, ...] = ()
         self._spots: tuple[tuple[int, ...], ...] = ()
+        self._plans: tuple[tuple[tuple[float, bool, int], ...], ...] = ()
         self._guards_of: DeckTables | None = None
 
     def _prepare(self, t: DeckTables) -> None:
@@ -73,6 +78,12 @@ class GreedyPolicy(DevelopPolicy):
         cards = t.stronghold_after(state.commander)
         self._hit_atk = hit_chances([t.atk[c] for c in cards])
         self._hit_mat = hit_chances([t.mat[c] for c in cards])
+        # Per top card, the best attack with 0, 1, 2... payable self-boosts (as far as they differ).
+        plans = []
+        for c in range(t.n):
+            most = max(len(t.boost_atk[c]), len(t.boost_mat[c]))
+            plans.append(tuple(self._plan(t, c, -1, False, k) for k in range(most + 1)))
+        self._plans = tuple(plans)
         self._guards_of = t
 
     # ---- Main Phase --------------------------------------------------------------------------
@@ -100,12 +111,21 @@ class GreedyPolicy(DevelopPolicy):
         """Return (hit chance, magic, self-boosts) of ally `a`'s best attack on the Stronghold (K2, K4).
 
         The kind with the better chance against the Last Guard's distribution; each self-boost
-        only if it raises that chance by more than `boost_gain`.
+        only if it raises that chance by more than `boost_gain`, and only as many as the ally
+        can pay for.
         """
-        t = state.t
-        top = a.top
-        fam = a.familiars[-1] if a.familiars else -1
+        if a.familiars or a.released:
+            t = state.t
+            fam = a.familiars[-1] if a.familiars else -1
+            return self._plan(t, a.top, fam, a.released, state.boost_cards(a))
+        plans = self._plans[a.top]
+        if len(plans) == 1:
+            return plans[0]
         cards = state.boost_cards(a)
+        return plans[cards if cards < len(plans) else len(plans) - 1]
+
+    def _plan(self, t: DeckTables, top: int, fam: int, released: bool, cards: int) -> tuple[float, bool, int]:
+        """`best_attack` for an ally topped by `top` holding familiar `fam` (-1: none), `cards` boosts payable."""
         best, best_magic, best_boosts = -1.0, False, 0
         for magic in (False, True):
             if magic:
@@ -116,7 +136,7 @@ class GreedyPolicy(DevelopPolicy):
                 power, values, table = t.atk[top], t.boost_atk[top], self._hit_atk
                 if fam >= 0:
                     power += t.atk[fam]
-            allowed = min(1, len(values)) if a.released else len(values)
+            allowed = min(1, len(values)) if released else len(values)
             if allowed > cards:
                 allowed = cards
             hit = chance(table, power)
@@ -134,8 +154,12 @@ class GreedyPolicy(DevelopPolicy):
     def _attack_all(self, state: GameState) -> None:
         """Attack with every ally in range worth it; move ready allies into free spaces in range; repeat."""
         while True:
+            turn = state.turn
+            spots = self._spots
             for a in list(state.allies):
-                if a.in_play and not a.defending and state.can_attack(a, False, 0) is None:
+                # (the cheap part of can_attack first: in Attack Stance, on a space in range, not new)
+                if a.in_play and not a.defending and a.entered != turn and a.space in spots[a.top] \
+                        and state.can_attack(a, False, 0) is None:
                     hit, magic, boosts = self.best_attack(state, a)
                     if hit >= self.min_hit:
                         state.attack(a, magic, boosts)
@@ -154,27 +178,34 @@ class GreedyPolicy(DevelopPolicy):
         """
         if state.ap < 1:
             return False
-        best_a: Ally | None = None
-        best_hit = -1.0
+        ready: list[tuple[float, int, Ally]] = []
+        occ = state.occupant
+        k = 0
         for a in state.allies:
+            k += 1
             if a.defending or (now and a.entered == state.turn):
                 continue
             spots = self._spots[a.top]
             if not spots or (a.space != COMMAND_ZONE and a.space in spots):
                 continue
+            for s in spots:
+                if occ[s] is None:
+                    break
+            else:
+                continue  # every space in range is taken
             hit = self.best_attack(state, a)[0]
-            if hit >= self.min_hit and hit > best_hit:
-                path = self._path(state, a, spots)
-                if path:
-                    best_a, best_hit = a, hit
-        if best_a is None:
-            return False
-        path = self._path(state, best_a, self._spots[best_a.top])
-        for d in path:
-            if state.can_move(best_a, d) is not None:
-                return d != path[0]
-            state.move(best_a, d)
-        return True
+            if hit >= self.min_hit:
+                ready.append((-hit, k, a))
+        ready.sort(key=_first_two)
+        for _, _, a in ready:
+            path = self._path(state, a, self._spots[a.top])
+            if path:
+                for d in path:
+                    if state.can_move(a, d) is not None:
+                        return d != path[0]
+                    state.move(a, d)
+                return True
+        return False
 
     def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
         """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
