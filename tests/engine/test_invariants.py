@@ -58,15 +58,17 @@ def check(s: GameState, expected: Counter) -> None:
     t = s.t
     assert zones(s) == expected, "a card was lost or duplicated"
     assert s.ap >= 0
-    names = Counter()
+    names = Counter()  # names on the Battlefield (M1: the Command Zone may share one)
     on_field = 0
     for a in s.allies:
         assert 1 <= a.hp <= t.cost[a.top], (a, t.cost[a.top])
-        if t.kind[a.top] != NAMELESS:
+        if t.kind[a.top] == NAMELESS:
+            assert a in s.nameless
+        elif a.space == COMMAND_ZONE:
+            assert s.by_name[t.name_id[a.top]] is not a
+        else:
             names[t.name_id[a.top]] += 1
             assert s.by_name[t.name_id[a.top]] is a
-        else:
-            assert a in s.nameless
         if a.space == COMMAND_ZONE:
             assert s.command_zone is a and not a.released
         else:
@@ -74,9 +76,21 @@ def check(s: GameState, expected: Counter) -> None:
             on_field += 1
         if a.familiars:
             assert not a.released and t.level[a.familiars[-1]] <= t.level[a.top]  # U3/U4
-    assert all(v == 1 for v in names.values()), "two allies share a name"
+    assert all(v == 1 for v in names.values()), "two allies share a name on the Battlefield (M1)"
     assert sum(b is not None for b in s.by_name) == len(names)
-    assert len(s.nameless) == len(s.allies) - len(names)
+    assert len(s.nameless) == sum(t.kind[a.top] == NAMELESS for a in s.allies)
+    # G4: the opponent's cards are all somewhere, once; its Stronghold HP is never negative; its
+    # allies stand where they stood (only a defending Commander joins its Perimeter).
+    ot = s.opp_t
+    assert s.opp_sh_hp >= 0
+    if s.opp_stronghold is not None:
+        opp = Counter(s.opp_stronghold + s.opp_hand + s.opp_standby + [e.top for e in s.opp_allies])
+        assert opp == Counter(list(ot.deck_indices) + list(ot.nameless_indices)), "an opponent's card was lost"
+    for e in s.opp_allies:
+        if e.space >= 0:
+            assert s.occupant[e.space] is e
+        on_field += e.space >= 0
+    assert s.won_turn is None or s.opp_sh_hp == 0  # K5: a win needs the Stronghold at 0 first
     # Incrementally kept totals match the board (measures read them).
     assert s.hp_total == sum(a.hp for a in s.allies)
     assert s.top_level == max((t.level[a.top] for a in s.allies), default=0)
@@ -233,7 +247,7 @@ def test_setup_leaves_nothing_of_the_last_game(standard, ultimate):
         state.setup()
         fresh = GameState(t, random.Random(11))
         for slot in STATE_FIELDS:
-            if slot != "rng":
+            if slot not in ("rng", "chooser"):  # what the caller hands in
                 assert getattr(state, slot) == getattr(fresh, slot), slot
         assert all(a is b for a, b in zip(lists, [state.hand, state.fam_hand, state.allies, state.nameless,
                                                    state.occupant, state.by_name]))
@@ -248,8 +262,10 @@ def test_a_runner_refuses_bad_turns_and_commanders(standard):
 
 def test_record_shape_and_opening_hand(standard):
     cmd = choose_commander(standard)
-    g = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd)
+    g = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd, play_on=True)
     assert g.commander == cmd and len(g.opening_hand) == 5 and len(g.turns) == 5
+    stopped = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd)
+    assert stopped.won_turn is not None and len(stopped.turns) == stopped.won_turn  # G5: stop at the win
     assert all(len(m) == len(MEASURES) for m in g.turns)
     assert g.first_level3 is None or g.first_level4 is None or g.first_level3 <= g.first_level4
 

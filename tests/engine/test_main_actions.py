@@ -55,13 +55,24 @@ def test_m1_command_zone_takes_level_1_only_and_only_when_empty(basic):
     assert s.command_zone is ally and ally.space == COMMAND_ZONE
 
 
-def test_m1_no_two_allies_with_the_same_name(basic):
-    s = position(basic, hand=["S2", "O1", "O2"], ap=20)  # Soma is the Commander
-    with pytest.raises(IllegalAction, match="'Soma' is already in play"):
-        s.deploy(0, space(s, 1, 2))
-    s.deploy(1, space(s, 1, 2))
-    with pytest.raises(IllegalAction, match="'Oichi' is already in play"):
-        s.deploy(1, space(s, 1, 1))
+def test_m1_no_two_allies_with_the_same_name_on_the_battlefield(basic):
+    s = position(basic, hand=["O1", "O2", "S2", "S3"], ap=40)  # Soma is the Commander
+    s.deploy(0, space(s, 1, 2))
+    with pytest.raises(IllegalAction, match="'Oichi' is already on the Battlefield"):
+        s.deploy(0, space(s, 1, 1))
+    # M1 (revised): the Command Zone is not the Battlefield, so the Commander may share its name
+    # with one ally there; a second Soma on the Battlefield is refused.
+    soma = s.deploy(1, space(s, 1, 1))
+    assert s.by_name[basic.name_id[idx(basic, "S2")]] is soma and s.command_zone.top == idx(basic, "S1")
+    with pytest.raises(IllegalAction, match="'Soma' is already on the Battlefield"):
+        s.deploy(1, space(s, 1, 3))
+    # ... and the Commander may not step out onto the Battlefield while that Soma stands there.
+    with pytest.raises(IllegalAction, match="'Soma' is already on the Battlefield"):
+        s.move(s.command_zone, space(s, 1, 3))
+    # Growth and Focus pick which of the two a Soma card goes onto.
+    assert s.can_grow(1, soma) is None and s.can_grow(1, s.command_zone) is None
+    s.grow(1, s.command_zone)
+    assert s.command_zone.top == idx(basic, "S3") and soma.top == idx(basic, "S2")
 
 
 # ---- M2 Growth ------------------------------------------------------------------------------
@@ -131,9 +142,14 @@ def test_m2_nameless_grows_into_any_character_of_its_gender_and_weapon(basic):
     s.grow(0, miko)
     assert names(basic, [s.allies[miko].top]) == ["O2"] and s.allies[miko].hp == 2
     assert s.by_name[basic.name_id[idx(basic, "O2")]] is s.allies[miko]  # the Nameless now bears Oichi's name
-    # Soma L2 matches Ronin's gender and weapon, but Soma (the Commander) is in play already.
-    with pytest.raises(IllegalAction, match="already in play"):
-        s.grow(0, ronin)
+    # Soma L2 matches Ronin's gender and weapon; Soma (the Commander) is in the Command Zone,
+    # not on the Battlefield, so Ronin may take the name (M1 revised) ...
+    s.grow(0, ronin)
+    assert s.by_name[basic.name_id[idx(basic, "S2")]] is s.allies[ronin]
+    # ... but the Commander Soma may then not step onto the Battlefield.
+    s.ap = 1
+    with pytest.raises(IllegalAction, match="'Soma' is already on the Battlefield"):
+        s.move(s.command_zone, space(s, 1, 2))
 
 
 # ---- M3 Focus -------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import sengoku
 from sengoku.paths import data_dir
 
 MEASURES = ("ap_main", "ap_charge_base", "ap_charge_cards", "ap_growth_focus", "ap_spent", "ap_end",
-            "allies", "highest_level", "hp_total", "hand", "stronghold")
+            "allies", "highest_level", "hp_total", "hand", "stronghold",
+            "opp_stronghold_hp", "attacks", "stronghold_hits", "allies_lost")
 
 
 def test_json_shape(cli) -> None:

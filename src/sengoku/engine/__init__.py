@@ -71,6 +71,7 @@ from __future__ import annotations
 from sengoku.engine.actions import Action, Kind
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE, Geometry, compile_geometry
+from sengoku.engine.chooser import Chooser
 from sengoku.engine.combat import boosted_attack, boosted_defense, combat_damage, last_guard_combat
 from sengoku.engine.errors import EngineError, IllegalAction
 from sengoku.engine.game import MEASURES, GameRecord, GameRunner, play_game
@@ -79,7 +80,7 @@ from sengoku.engine.state import GameState, choose_commander
 from sengoku.engine.tables import DeckTables, compile_deck
 
 __all__ = [
-    "Action", "Ally", "Kind", "COMMAND_ZONE", "DeckTables", "EngineError", "GameRecord", "GameRunner", "GameState", "Geometry", "IllegalAction",
+    "Action", "Ally", "Chooser", "Kind", "COMMAND_ZONE", "DeckTables", "EngineError", "GameRecord", "GameRunner", "GameState", "Geometry", "IllegalAction",
     "MEASURES", "POLICIES", "Policy", "boosted_attack", "boosted_defense", "choose_commander",
     "combat_damage", "compile_deck", "compile_geometry", "describe", "last_guard_combat", "make_policy",
     "play_game",

@@ -12,7 +12,7 @@ from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import MAIN_PHASE
 from sengoku.engine.errors import IllegalAction
-from sengoku.engine.tables import OP_DRAW, OP_GAIN_AP, TARGET_COMMANDER, TARGET_SELF
+from sengoku.engine.tables import OP_DRAW, OP_GAIN_AP, TARGET_COMMANDER, TARGET_SELF, Trigger
 from sengoku.engine.turn import Turn
 from sengoku.engine.zones import Checked
 
@@ -42,14 +42,27 @@ class Abilities(Turn):
                 if a is not None and a.in_play:
                     self._set_hp(a, min(a.hp + amount, self.t.cost[a.top]))
 
-    def _trigger(self, triggers: tuple, ally: Ally) -> None:
-        """Use the runnable triggered abilities whose AP cost can be paid (engine decision)."""
-        for ap_cost, to_def, effects in triggers:
-            if self.ap >= ap_cost:
+    def _trigger(self, triggers: tuple[Trigger, ...], ally: Ally) -> None:
+        """Offer `ally`'s runnable triggered abilities of one timing to the player (A2: optional,
+        at most one of them); one it uses is paid, resolved and used for the turn (A1)."""
+        turn = self.turn
+        for trigger in triggers:
+            ap_cost, to_def, effects, bit = trigger
+            if ally.used_turn == turn and ally.used & bit:
+                continue  # A1: used this turn (by this ally, whatever card is on top now)
+            if self.ap >= ap_cost and self.chooser.use_trigger(self, ally, trigger):
                 self._spend(ap_cost)
+                self._mark_used(ally, bit)
                 self._resolve(effects, ally)
                 if to_def:
                     ally.defending = self.defended = True
+                return  # A2: one triggered ability per ally per trigger timing
+
+    def _mark_used(self, a: Ally, bit: int) -> None:
+        """A1: the ability `bit` of ally `a` is used this turn."""
+        if a.used_turn != self.turn:
+            a.used_turn, a.used = self.turn, 0
+        a.used |= bit
 
     # ---- activated abilities of allies on the field ----------------------------------------
 
@@ -67,9 +80,9 @@ class Abilities(Turn):
             return f"the ally has no runnable ability number {k!r}"
         if a.space == COMMAND_ZONE:
             return "Battlefield abilities are not used from the Command Zone (engine decision)"
-        if a.used_turn == self.turn and a.used >> k & 1:
-            return "an ability of a card is used at most once per turn (guide I §14)"
-        ap_cost, to_def, _ = acts[k]
+        ap_cost, to_def, _, bit = acts[k]
+        if a.used_turn == self.turn and a.used & bit:
+            return "an ability of a card is used at most once per turn (A1)"
         if to_def and a.defending:
             return "this ability is used from Attack Stance (BF_Stance:Atk→Def)"
         if self.ap < ap_cost:
@@ -83,10 +96,8 @@ class Abilities(Turn):
             raise IllegalAction(why)
         a = self._ally(i)
         assert a is not None
-        ap_cost, to_def, effects = self.t.act[a.top][k]
-        if a.used_turn != self.turn:
-            a.used_turn, a.used = self.turn, 0
-        a.used |= 1 << k
+        ap_cost, to_def, effects, bit = self.t.act[a.top][k]
+        self._mark_used(a, bit)
         self._spend(ap_cost)
         self._resolve(effects, a)
         if to_def:
@@ -104,8 +115,8 @@ class Abilities(Turn):
         acts = self.t.hand_act[c]
         if k.__class__ is not int or not 0 <= k < len(acts):
             return "the card has no runnable hand ability with that number"
-        if (c, k) in self.hand_used:
-            return "an ability of a card is used at most once per turn (guide I §14)"
+        if self.hand_used.get((c, acts[k][3]), 0) >= self.hand.count(c):
+            return "each copy of this card in hand has used this ability this turn (A1)"
         if self.ap < acts[k][0]:
             return f"the ability costs {acts[k][0]} AP, {self.ap} AP available"
         return None
@@ -116,11 +127,12 @@ class Abilities(Turn):
         if why is not None:
             raise IllegalAction(why)
         c = self.hand[pos]
-        ap_cost, to_standby, effects = self.t.hand_act[c][k]
-        self.hand_used.add((c, k))
+        ap_cost, to_standby, effects, bit = self.t.hand_act[c][k]
         self._spend(ap_cost)
         if to_standby:
-            self.hand.pop(pos)
+            self.hand.pop(pos)  # this copy leaves the hand: the used one (A1)
+        else:
+            self.hand_used[(c, bit)] = self.hand_used.get((c, bit), 0) + 1  # A1: per copy in hand
         self._resolve(effects, None)
         if to_standby:
             self.standby.append(c)  # after resolution (guide I §14 ③)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sengoku.engine.ally import Ally
-from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.board import COMMAND_ZONE, OFF_OUR_BOARD
 from sengoku.engine.combat import GUARD_HIGHER, last_guard_combat
 from sengoku.engine.constants import HAND_LIMIT, MAIN_PHASE
 from sengoku.engine.errors import IllegalAction
@@ -43,8 +43,9 @@ class Attack(Ultimate):
             return "only an ally in Attack Stance may attack (guide I §12)"
         if a.space == COMMAND_ZONE:
             return "an ally in the Command Zone has no space to attack from (engine decision)"
-        if a.entered == self.turn:
-            return "an ally that entered play this turn may not target the Stronghold (K4)"
+        if a.entered == self.turn and not a.released:
+            # K4: a deployed ally waits a turn; a familiar Released this turn was not deployed.
+            return "an ally that entered play this turn may not target the Stronghold (K4; a Released familiar may)"
         if not t.board.reaches_enemy_stronghold(a.space, t.corners[a.top]):
             return "the opponent's Stronghold is out of this ally's attack range (K4, B1)"
         top = a.top
@@ -65,7 +66,10 @@ class Attack(Ultimate):
                 self.summoning.append(a.sources.pop(0))
             else:
                 for _ in range(2):
-                    self.standby.append(self.hand.pop())
+                    c = self.hand.pop()
+                    self.standby.append(c)
+                    if self.hand_used:
+                        self._hand_left(c)
             return
         nid = t.name_id[a.top]
         best = -1
@@ -73,14 +77,22 @@ class Attack(Ultimate):
             if t.name_id[c] == nid and t.kind[c] != NAMELESS and (best < 0 or t.level[c] < t.level[self.hand[best]]):
                 best = p
         if best >= 0:
-            self.standby.append(self.hand.pop(best))
+            c = self.hand.pop(best)
+            self.standby.append(c)
+            if self.hand_used:
+                self._hand_left(c)
         else:
             self.standby.append(a.sources.pop(0))
 
-    def _opp_draw(self) -> int | None:
-        """Reveal the mirror opponent's Last Guard: a random card of their Stronghold (K4)."""
+    def _reveal_last_guard(self) -> int | None:
+        """Reveal the opponent's Last Guard: a random card of its Stronghold (K4, G4), or None if empty.
+
+        The first reveal of a game shuffles its Stronghold (its deck less its Commander) and deals
+        its 5-card hand (S3, S6): done here, not at setup, so a game that never attacks plays as if
+        there were no opponent.
+        """
         if self.opp_stronghold is None:
-            opp = self.t.stronghold_after(self.commander)
+            opp = list(self.opp_t.commander_stronghold[self.opp_allies[0].top])
             rnd = self.rng.random
             for _ in range(HAND_LIMIT):  # their opening hand (S6)
                 j = int(rnd() * len(opp))
@@ -96,6 +108,52 @@ class Attack(Ultimate):
         opp[j] = opp[-1]
         opp.pop()
         return c
+
+    def _defense(self, guard: int | None, magic: bool, power: int) -> int:
+        """Return the defending power against an attack of `power` (K4, G4).
+
+        The Last Guard's ATK (or MAT); a defending opponent also brings its Commander from its
+        Command Zone onto a free space of its Stronghold Perimeter and adds its ATK (or MAT), and
+        self-boosts the Last Guard (K2, K3: one same-name card from its hand per boost) while the
+        attack is still the stronger and it can pay (engine decision: no card spent in vain).
+        """
+        ot = self.opp_t
+        defense = 0 if guard is None else (ot.mat[guard] if magic else ot.atk[guard])
+        if not self.opp_defends:
+            return defense
+        cmd = self.opp_commander
+        if cmd is not None:
+            space = self._free_enemy_space()
+            if space is not None:
+                self.opp_commander = None
+                cmd.space = space
+                if space != OFF_OUR_BOARD:
+                    self.occupant[space] = cmd
+                defense += ot.mat[cmd.top] if magic else ot.atk[cmd.top]
+        if guard is not None and defense <= power:
+            values = ot.boost_mat[guard] if magic else ot.boost_atk[guard]
+            hand = self.opp_hand
+            nid = ot.name_id[guard]
+            for value in values:
+                if defense > power:
+                    break
+                for p in range(len(hand)):
+                    if ot.name_id[hand[p]] == nid and ot.kind[hand[p]] != NAMELESS:
+                        self.opp_standby.append(hand.pop(p))
+                        defense += value
+                        break
+                else:
+                    break  # no card left to pay with
+        return defense
+
+    def _free_enemy_space(self) -> int | None:
+        """Return the first space of the opponent's Stronghold Perimeter no ally stands on, or None."""
+        taken = {e.space for e in self.opp_allies}
+        occ = self.occupant
+        for space in self.t.board.enemy_perimeter:
+            if space not in taken and (space == OFF_OUR_BOARD or occ[space] is None):
+                return space
+        return None
 
     def attack(self, i: Any, magic: Checked = False, boosts: Checked = 0) -> int:
         """Attack the opponent's Stronghold with ally `i` (K4); return the K4 outcome code."""
@@ -113,12 +171,14 @@ class Attack(Ultimate):
         for k in range(boosts):
             self._pay_boost(a)
             power += values[k]
-        guard = self._opp_draw()
-        guard_power = 0 if guard is None else (t.mat[guard] if magic else t.atk[guard])
-        outcome, to_attacker, to_stronghold = last_guard_combat(power, guard_power)
-        if guard is not None:
+        self.m_attacks += 1
+        guard = self._reveal_last_guard()
+        defense = self._defense(guard, bool(magic), power)
+        outcome, to_attacker, to_stronghold = last_guard_combat(power, defense)
+        if guard is not None:  # K4: a Last Guard that won goes to its owner's hand
             (self.opp_hand if outcome == GUARD_HIGHER else self.opp_standby).append(guard)
         if to_stronghold:
+            self.m_hits += 1
             if self.opp_sh_hp == 0:
                 if self.won_turn is None:
                     self.won_turn = self.turn  # K5

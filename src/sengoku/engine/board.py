@@ -15,6 +15,7 @@ from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compi
 from sengoku.engine.errors import EngineError
 
 COMMAND_ZONE = -1  # the Command Zone is not a space of the field (M1, M4)
+OFF_OUR_BOARD = -2  # an enemy's space where none of our allies can go (the opponent's Backline)
 CORNERS = ("near_left", "near_right", "far_left", "far_right")
 
 
@@ -49,6 +50,12 @@ class Geometry:
         self.is_frontline = tuple(board.line(sp) == "frontline" for sp in self.coords)
         # Neighbours sorted furthest ahead first (ties: board order), for policies that advance.
         self.ahead_first = tuple(tuple(sorted(ns, key=lambda d: -self.coords[d][0])) for ns in self.neighbours)
+        # The opponent's Stronghold Perimeter in its board file order (G4: its Nameless, then a
+        # Commander that joins combat, stand there), as our space numbers: the mirror image of
+        # ours across the centre line, OFF_OUR_BOARD where none of our allies can go.
+        depth, columns = len(board.rows), board.columns
+        self.enemy_perimeter = tuple(index.get((2 * depth - 1 - r, columns - 1 - c), OFF_OUR_BOARD)
+                                     for r, c in board.perimeter)
         target = board.enemy_stronghold
         self.reach_common = tuple(target in board.attack_range(sp, ()) for sp in self.coords)
         self.reach_corners = tuple(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from sengoku.engine.chooser import Chooser
 from sengoku.engine.errors import EngineError
 from sengoku.engine.policies import Policy, make_policy
 from sengoku.engine.state import GameState, checked_commander
@@ -15,13 +16,18 @@ from sengoku.engine.tables import DeckTables
 
 # One tuple per turn, in this order (see the package docstring for each measure's meaning).
 MEASURES = ("ap_main", "ap_charge_base", "ap_charge_cards", "ap_growth_focus", "ap_spent", "ap_end",
-            "allies", "highest_level", "hp_total", "hand", "stronghold")
+            "allies", "highest_level", "hp_total", "hand", "stronghold",
+            "opp_stronghold_hp", "attacks", "stronghold_hits", "allies_lost")
 HIGHEST_LEVEL = MEASURES.index("highest_level")
 
 
 @dataclass
 class GameRecord:
-    """What one game produced: the opening hand, the per-turn measures and a few milestones."""
+    """What one game produced: the opening hand, the per-turn measures and a few milestones.
+
+    `won_turn` is the kill turn (G5): the turn whose attack won (K5), or None. A game stops at
+    the end of the turn it is won unless it was played on, so `turns` may hold fewer entries.
+    """
 
     commander: int
     opening_hand: tuple[int, ...]
@@ -45,13 +51,15 @@ class GameRunner:
     """
 
     def __init__(self, tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
-                 going_first: bool = True, commander: int | None = None):
+                 going_first: bool = True, commander: int | None = None, *,
+                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False):
         if isinstance(policy, str):
             policy = make_policy(policy)
         if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
             raise EngineError(f"turns must be a whole number ≥ 0, not {turns!r}")
         self.turns = turns
         self.tables, self.policy, self.rng, self.going_first = tables, policy, rng, going_first
+        self.opponent, self.opponent_defends, self.play_on = opponent, opponent_defends, play_on
         self.commander = checked_commander(tables, commander)
         self.state: GameState | None = None  # made by the first game: setting up draws from `rng`
         self._phases: tuple[Callable[[], None], Callable[[], None]] = (_unbound, _unbound)
@@ -60,7 +68,10 @@ class GameRunner:
         """Play one game of `turns` turns; return what it produced."""
         state = self.state
         if state is None:
-            state = self.state = GameState(self.tables, self.rng, self.going_first, self.commander)
+            state = self.state = GameState(self.tables, self.rng, self.going_first, self.commander,
+                                           self.opponent, self.opponent_defends)
+            if isinstance(self.policy, Chooser):  # the policy answers what actions ask on the way (A2)
+                state.chooser = self.policy
             bind = getattr(self.policy, "bind", None)  # a Policy prepares its phases once per state
             if bind is not None:
                 self._phases = bind(state)
@@ -72,6 +83,7 @@ class GameRunner:
         begin_turn, end_charge_phase, end_turn = state.begin_turn, state.end_charge_phase, state.end_turn
         record: list[tuple[int, ...]] = []
         first3 = first4 = None
+        play_on = self.play_on
         for turn in range(1, self.turns + 1):
             begin_turn()
             charge_phase()
@@ -85,13 +97,18 @@ class GameRunner:
                     first3 = turn
                 if level >= 4:
                     first4 = turn
+            if state.won_turn is not None and not play_on:
+                break  # G5: the game is won; its later turns are not played
         return GameRecord(state.commander, state.opening_hand, record, first3, first4, state.skipped, state.won_turn)
 
 
 def play_game(tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
-              going_first: bool = True, commander: int | None = None) -> GameRecord:
+              going_first: bool = True, commander: int | None = None, *,
+              opponent: DeckTables | None = None, opponent_defends: bool = False,
+              play_on: bool = False) -> GameRecord:
     """Play one game of `turns` turns with `policy`; all chance comes from `rng` (G3).
 
     To play many games of one deck, a `GameRunner` saves setting up the state and policy each time.
     """
-    return GameRunner(tables, policy, rng, turns, going_first, commander).play()
+    return GameRunner(tables, policy, rng, turns, going_first, commander, opponent=opponent,
+                      opponent_defends=opponent_defends, play_on=play_on).play()

@@ -32,8 +32,6 @@ class MainPhase(Abilities):
         cost = t.cost[c]
         if self.ap < cost:
             return f"deploying costs {cost} AP, {self.ap} AP available (M1)"
-        if t.kind[c] != NAMELESS and self.by_name[t.name_id[c]] is not None:
-            return f"an ally named {t.name[c]!r} is already in play (M1 Decision)"
         if dest == COMMAND_ZONE:
             if t.level[c] != 1:
                 return "only Level 1 cards may be deployed to the Command Zone (M1)"
@@ -43,6 +41,8 @@ class MainPhase(Abilities):
             return f"space {dest!r} is not a Stronghold Perimeter space (M1)"
         elif self.occupant[dest] is not None:
             return f"space {dest} is taken (M1)"
+        elif t.kind[c] != NAMELESS and self.by_name[t.name_id[c]] is not None:
+            return f"an ally named {t.name[c]!r} is already on the Battlefield (M1)"
         return None
 
     def deploy(self, pos: Checked, dest: Checked) -> Ally:
@@ -52,6 +52,8 @@ class MainPhase(Abilities):
             raise IllegalAction(why)
         t = self.t
         c = self.hand.pop(pos)
+        if self.hand_used:
+            self._hand_left(c)
         cost = t.cost[c]
         self.ap -= cost
         self.m_spent += cost
@@ -82,9 +84,9 @@ class MainPhase(Abilities):
         info = self.t.stack_rows[a.top][c]
         if info is None or (kind is not None and info[0] != kind):
             return self._no_stack(a, c, kind)
-        if info[4] & STACK_NAMING and self.by_name[self.t.name_id[c]] is not None:
-            # M1 Decision: the Nameless would take a name already in play.
-            return f"an ally named {self.t.name[c]!r} is already in play (M1 Decision)"
+        if info[4] & STACK_NAMING and a.space != COMMAND_ZONE and self.by_name[self.t.name_id[c]] is not None:
+            # M1: the Nameless would take a name already on the Battlefield.
+            return f"an ally named {self.t.name[c]!r} is already on the Battlefield (M1)"
         return None
 
     def stack(self, pos: Checked, i: Any, kind: Checked = None) -> int:
@@ -96,12 +98,13 @@ class MainPhase(Abilities):
         assert a is not None
         top = a.top
         c = self.hand.pop(pos)
+        if self.hand_used:
+            self._hand_left(c)
         info = self.t.stack_rows[top][c]
         assert info is not None  # (can_stack found it)
         rel, cap, level, gain, special = info
         a.sources.append(top)  # M6: the old top becomes a growth source
-        a.top = c
-        a.used_turn = -1  # a new card: its abilities are fresh this turn
+        a.top = c  # A1: the abilities the ally used this turn stay used
         hp = a.hp
         if rel == GROWTH:
             if hp < cap:  # M2: +1 HP, never above the new max
@@ -118,13 +121,16 @@ class MainPhase(Abilities):
             t = self.t
             if special & STACK_NAMING:  # the Nameless takes the new card's name
                 self.nameless.remove(a)
-                self.by_name[t.name_id[c]] = a
+                if a.space != COMMAND_ZONE:
+                    self.by_name[t.name_id[c]] = a
             if special & STACK_TRIGGERS and a.space != COMMAND_ZONE:
-                self._trigger(t.on_growth[c], a)
+                # "On Growth" and "on Growth in the Frontline" are one trigger timing (A2).
                 self.skipped += t.skip_growth[c]
                 if t.board.is_frontline[a.space]:
-                    self._trigger(t.on_growth_frontline[c], a)
+                    self._trigger(t.on_growth[c] + t.on_growth_frontline[c], a)
                     self.skipped += t.skip_growth_frontline[c]
+                else:
+                    self._trigger(t.on_growth[c], a)
         return rel
 
     def _no_stack(self, a: Ally, c: int, kind: int | None) -> str:
@@ -174,6 +180,9 @@ class MainPhase(Abilities):
         if pos == COMMAND_ZONE:
             if not board.is_perimeter[dest]:
                 return "from the Command Zone an ally moves onto the Stronghold Perimeter (M4)"
+            t = self.t
+            if t.kind[a.top] != NAMELESS and self.by_name[t.name_id[a.top]] is not None:
+                return f"an ally named {t.name[a.top]!r} is already on the Battlefield (M1)"
         elif dest not in board.neighbours[pos]:
             return f"space {dest} is not one orthogonal step from space {pos} (M4)"
         return None
@@ -187,6 +196,9 @@ class MainPhase(Abilities):
         assert a is not None
         if a.space == COMMAND_ZONE:
             self.command_zone = None
+            t = self.t
+            if t.kind[a.top] != NAMELESS:
+                self.by_name[t.name_id[a.top]] = a  # onto the Battlefield (M1)
         else:
             self.occupant[a.space] = None
         self.occupant[dest] = a

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from sengoku.engine.ally import Ally
-from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.ally import Ally, Enemy
+from sengoku.engine.board import COMMAND_ZONE, OFF_OUR_BOARD
+from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import BETWEEN, HAND_LIMIT, STARTING_AP, STRONGHOLD_HP
 from sengoku.engine.errors import EngineError
 from sengoku.engine.tables import MAIN, DeckTables
@@ -53,12 +54,15 @@ class Setup(Zones):
     __slots__ = ()
 
     def __init__(self, tables: DeckTables, rng: random.Random, going_first: bool = True,
-                 commander: int | None = None):
-        """Set the game up (S1-S7)."""
+                 commander: int | None = None, opponent: DeckTables | None = None,
+                 opponent_defends: bool = False):
+        """Set the game up (S1-S7), against `opponent`'s deck (None: a mirror of this one, G4)."""
         t = self.t = tables
         self.rng = rng
         self.going_first = going_first
         self.commander = checked_commander(t, commander)
+        self.chooser = Chooser()
+        self._set_opponent(opponent if opponent is not None else t, opponent_defends)
         # The zone lists are made once: `setup` empties them in place, so a policy bound to this
         # state (`Policy.bind`) stays bound to every game played on it.
         self.hand = []
@@ -81,19 +85,19 @@ class Setup(Zones):
         self.standby = []
         self.banish = []
         occupant, by_name = self.occupant, self.by_name
-        occupant[:] = t.no_allies_on_board
+        occupant[:] = self.opp_board  # empty but for the enemies within our reach (G4)
         by_name[:] = t.no_allies_by_name
         self.defended = False
         self.skipped = 0
         self.won_turn = None
         self.hp_charged = self.fam_charged = False
-        self.hand_used = set()
+        self.hand_used = {}
         self.m_ap_main = self.m_charge_cards = self.m_growth_focus = self.m_spent = self.m_ability_ap = 0
+        self.m_attacks = self.m_hits = self.m_lost = 0
         # S1: the Commander goes to the Command Zone; S3: the rest is the Stronghold.
         self.stronghold = list(t.commander_stronghold[commander])
         cz = Ally(commander, 1, COMMAND_ZONE, 0)  # engine decision: 1 HP, as deployed (M1)
-        self.command_zone = cz
-        by_name[t.name_id[commander]] = cz
+        self.command_zone = cz  # not on the Battlefield: not in by_name (M1)
         allies = self.allies
         allies[:] = (cz,)
         nameless = self.nameless
@@ -113,8 +117,15 @@ class Setup(Zones):
         else:
             self.fam_hand.clear()
             self.summoning = []
-        # S5: Stronghold HP (ours, and the mirror opponent's for K4).
-        self.sh_hp = self.opp_sh_hp = STRONGHOLD_HP[t.ultimate]
+        # S5: Stronghold HP (ours, and the opponent's, G4).
+        self.sh_hp = STRONGHOLD_HP[t.ultimate]
+        self.opp_sh_hp = STRONGHOLD_HP[self.opp_t.ultimate]
+        # G4: the opponent's Commander back in its Command Zone; its Stronghold is shuffled and its
+        # hand drawn when its first Last Guard is revealed (Attack._reveal_last_guard): no draw of
+        # ours depends on them, so a game that never attacks plays as if it had no opponent.
+        cmd = self.opp_allies[0]
+        cmd.space = COMMAND_ZONE
+        self.opp_commander = cmd
         self.opp_stronghold = None
         self.opp_standby = []
         self.opp_hand = []
@@ -124,3 +135,19 @@ class Setup(Zones):
         self.opening_hand = tuple(self.hand)
         # S7: starting AP.
         self.ap = STARTING_AP[self.going_first]
+
+    def _set_opponent(self, ot: DeckTables, defends: bool) -> None:
+        """Seat the goldfish opponent (G4): its Commander (S1's decision) and its Nameless (S2) on
+        its Stronghold Perimeter in the board file's order; they never act, but occupy spaces."""
+        self.opp_t = ot
+        self.opp_defends = defends
+        cmd = Enemy(choose_commander(ot), 1, COMMAND_ZONE, 0)
+        self.opp_allies = [cmd]
+        board: list[Ally | None] = list(self.t.no_allies_on_board)
+        for c, space in zip(ot.nameless_indices, self.t.board.enemy_perimeter):
+            enemy = Enemy(c, 1, space, 0)
+            self.opp_allies.append(enemy)
+            if space != OFF_OUR_BOARD:
+                board[space] = enemy
+        self.opp_board = board
+        self.opp_commander = cmd

@@ -133,8 +133,13 @@ class GameState(Attack):
             for d in dests:
                 if self.can_deploy(p, d) is None:
                     yield Action(Kind.DEPLOY, (p, d))
+            # The Battlefield ally of its name, the Commander (M1: it may bear the same name), a Nameless.
             named = self.by_name[t.name_id[c]]
-            for a in ([named] if named is not None else []) + self.nameless:
+            onto = [named] if named is not None else []
+            cz = self.command_zone
+            if cz is not None and cz is not named and cz not in self.nameless:
+                onto.append(cz)
+            for a in onto + self.nameless:
                 i = index[id(a)]
                 if self.can_stack(p, i) is None:
                     yield Action(Kind.STACK, (p, i))

@@ -41,8 +41,11 @@ _HAND_LOCATIONS = {"hand": False, "hand_to_standby": True}
 
 SECTIONS = ("main", "nameless", "familiars")
 
-# A runnable trigger: (ap_cost, to_defense, ((op, amount, target), ...)).
-Trigger = tuple[int, bool, tuple[tuple[int, int, int], ...]]
+# A runnable ability: (AP cost, the ally then turns to Defense Stance (or, from the hand: the card
+# then goes to the Standby Zone), its effects ((op, amount, target), ...), its bit: 1 << the
+# number of the ability's name in the deck, so that A1's once per turn follows the ability, not
+# the card that carries it).
+Trigger = tuple[int, bool, tuple[tuple[int, int, int], ...], int]
 
 
 def _runnable(ab: object, locations: Mapping[str, bool]) -> bool:
@@ -56,13 +59,14 @@ def _runnable(ab: object, locations: Mapping[str, bool]) -> bool:
     )
 
 
-def _compiled(ab: object, locations: Mapping[str, bool]) -> Trigger:
+def _compiled(ab: object, locations: Mapping[str, bool], ids: dict[str, int]) -> Trigger:
     ap = ab.cost.ap if ab.cost is not None else 0  # type: ignore[attr-defined]
+    bit = 1 << ids.setdefault(ab.name, len(ids))  # type: ignore[attr-defined]
     return (ap, locations[ab.location],  # type: ignore[attr-defined]
-            tuple((_OPS[e.op], e.amount, _TARGETS[e.target]) for e in ab.effect))  # type: ignore[attr-defined]
+            tuple((_OPS[e.op], e.amount, _TARGETS[e.target]) for e in ab.effect), bit)  # type: ignore[attr-defined]
 
 
-def _compile_triggers(card: Character, timing: str) -> tuple[tuple[Trigger, ...], int]:
+def _compile_triggers(card: Character, timing: str, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int]:
     """Return the runnable triggers of one timing and how many such triggers must be skipped (C5)."""
     runnable: list[Trigger] = []
     skipped = 0
@@ -70,13 +74,13 @@ def _compile_triggers(card: Character, timing: str) -> tuple[tuple[Trigger, ...]
         if ab.kind != "TRG" or ab.timing != timing or ab.turn == "opponent":
             continue
         if _runnable(ab, _RUNNABLE_LOCATIONS):
-            runnable.append(_compiled(ab, _RUNNABLE_LOCATIONS))
+            runnable.append(_compiled(ab, _RUNNABLE_LOCATIONS, ids))
         else:
             skipped += 1
     return tuple(runnable), skipped
 
 
-def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
+def _compile_activated(card: Character, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
     """Return an ally's runnable ACT abilities, how many it has that cannot run, and the hand ones."""
     field: list[Trigger] = []
     skipped = 0
@@ -86,9 +90,9 @@ def _compile_activated(card: Character) -> tuple[tuple[Trigger, ...], int, tuple
             continue
         if ab.location in _HAND_LOCATIONS or ab.location.startswith("hand"):
             if _runnable(ab, _HAND_LOCATIONS):
-                hand.append(_compiled(ab, _HAND_LOCATIONS))
+                hand.append(_compiled(ab, _HAND_LOCATIONS, ids))
         elif _runnable(ab, _RUNNABLE_LOCATIONS):
-            field.append(_compiled(ab, _RUNNABLE_LOCATIONS))
+            field.append(_compiled(ab, _RUNNABLE_LOCATIONS, ids))
         else:
             skipped += 1
     return tuple(field), skipped, tuple(hand)
@@ -150,17 +154,18 @@ class DeckTables:
         )
         trig: dict[str, list[tuple[Trigger, ...]]] = {t: [] for t in TIMINGS}
         skip: dict[str, list[int]] = {t: [] for t in TIMINGS}
+        ability_ids: dict[str, int] = {}  # ability name -> its number in this deck (A1)
         for c in cards:
             for tm in TIMINGS:
                 if isinstance(c, Character):
-                    r, s = _compile_triggers(c, tm)
+                    r, s = _compile_triggers(c, tm, ability_ids)
                 else:
                     r, s = (), 0
                 trig[tm].append(r)
                 skip[tm].append(s)
         self.on_combat_damage = tuple(trig["combat_damage"])
         self.skip_combat_damage = tuple(skip["combat_damage"])
-        acts = [_compile_activated(c) if isinstance(c, Character) else ((), 0, ()) for c in cards]
+        acts = [_compile_activated(c, ability_ids) if isinstance(c, Character) else ((), 0, ()) for c in cards]
         # ACT abilities usable by an ally in play (`act`), how many of its ACT abilities the
         # engine cannot run (`skip_act`, counted once per turn while usable, C5), and ACT
         # abilities usable from the hand (`hand_act`).

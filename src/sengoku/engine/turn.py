@@ -30,8 +30,9 @@ class Turn(Setup):
             self.defended = False
         self.hp_charged = self.fam_charged = False
         if self.hand_used:
-            self.hand_used = set()
+            self.hand_used = {}
         self.m_charge_cards = self.m_growth_focus = self.m_spent = self.m_ability_ap = 0
+        self.m_attacks = self.m_hits = self.m_lost = 0
         self.phase = CHARGE
         self.ap += AP_CHARGE
 
@@ -70,12 +71,16 @@ class Turn(Setup):
                 gain += charge[c]
             self.standby += hand
             hand.clear()
+            if self.hand_used:
+                self.hand_used.clear()
         else:
             send = self.standby.append
             for p in sorted(positions, reverse=True):
                 c = hand.pop(p)
                 send(c)
                 gain += charge[c]
+                if self.hand_used:
+                    self._hand_left(c)
         self.ap += gain
         self.m_charge_cards += gain
 
@@ -193,4 +198,5 @@ class Turn(Setup):
             raise IllegalAction("the turn ends from the Main Phase")
         self.phase = BETWEEN
         return (self.m_ap_main, AP_CHARGE, self.m_charge_cards, self.m_growth_focus, self.m_spent,
-                self.ap, len(self.allies), self.top_level, self.hp_total, len(self.hand), len(self.stronghold))
+                self.ap, len(self.allies), self.top_level, self.hp_total, len(self.hand), len(self.stronghold),
+                self.opp_sh_hp, self.m_attacks, self.m_hits, self.m_lost)

@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sengoku.engine.ally import Ally
+from sengoku.engine.ally import Ally, Enemy
 from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.tables import NAMELESS, DeckTables
 
@@ -33,9 +34,11 @@ STATE_FIELDS = (
     "t", "rng", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
     "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone",
     "by_name", "nameless", "hp_total", "top_level", "defended",
-    "sh_hp", "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
-    "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped",
+    "sh_hp", "opp_t", "opp_defends", "opp_allies", "opp_commander", "opp_board",
+    "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
+    "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped", "chooser",
     "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
+    "m_attacks", "m_hits", "m_lost",
 )
 
 
@@ -66,21 +69,30 @@ class Zones:
     top_level: int
     defended: bool  # some ally may be in Defense Stance (T1 has work to do)
     sh_hp: int
+    opp_t: DeckTables  # the opponent's deck (G4): this deck's own tables for a mirror
+    opp_defends: bool  # G4: the opponent adds its Commander's ATK and self-boosts its Last Guards
+    opp_allies: list[Enemy]  # its Commander (first) and its Nameless
+    opp_commander: Enemy | None  # while in its Command Zone
+    opp_board: list[Ally | None]  # `occupant` at setup: the enemies on spaces we can reach
     opp_sh_hp: int
-    opp_stronghold: list[int] | None
+    opp_stronghold: list[int] | None  # None until its first Last Guard is revealed (see Attack)
     opp_standby: list[int]
     opp_hand: list[int]
     won_turn: int | None
     hp_charged: bool
     fam_charged: bool
-    hand_used: set[tuple[int, int]]
+    hand_used: dict[tuple[int, int], int]  # (card, ability bit) -> copies in hand that used it (A1)
     opening_hand: tuple[int, ...]
     skipped: int
+    chooser: Chooser  # asked the choices an action makes on the way (A2)
     m_ap_main: int
     m_charge_cards: int
     m_growth_focus: int
     m_spent: int
     m_ability_ap: int
+    m_attacks: int
+    m_hits: int
+    m_lost: int
 
     def _enter(self, card: int, pos: int, hp: int = 1, released: bool = False,
                sources: list[int] | None = None) -> Ally:
@@ -88,14 +100,14 @@ class Zones:
         t = self.t
         ally = Ally(card, hp, pos, self.turn, released, sources)
         self.allies.append(ally)
+        if t.kind[card] == NAMELESS:
+            self.nameless.append(ally)
         if pos == COMMAND_ZONE:
             self.command_zone = ally
         else:
             self.occupant[pos] = ally
-        if t.kind[card] == NAMELESS:
-            self.nameless.append(ally)
-        else:
-            self.by_name[t.name_id[card]] = ally
+            if t.kind[card] != NAMELESS:
+                self.by_name[t.name_id[card]] = ally  # M1: names are unique on the Battlefield
         self.hp_total += hp
         if t.level[card] > self.top_level:
             self.top_level = t.level[card]
@@ -165,6 +177,18 @@ class Zones:
         """Return an ally's max HP: its top card's deployment (or contract) cost."""
         return self.t.cost[ally.top]
 
+    def _hand_left(self, card: int) -> None:
+        """A copy of `card` left the hand: one that used an ability this turn, if any did (A1).
+
+        Copies of a card are alike, so the player is taken to part with a used copy first.
+        """
+        for key in [k for k in self.hand_used if k[0] == card]:
+            left = self.hand_used[key] - 1
+            if left:
+                self.hand_used[key] = left
+            else:
+                del self.hand_used[key]
+
     def _spend(self, amount: int) -> None:
         self.ap -= amount
         self.m_spent += amount
@@ -178,21 +202,32 @@ class Zones:
     def stack_target(self, card: int) -> Ally | None:
         """Return an ally that `card` could Grow or Focus onto (M2, M3), or None.
 
-        The ally of the same name if the card stacks on it, else the first Nameless ally of the
-        card's gender and weapon (only while the card's name is not in play).
+        In this order: the Battlefield ally of the card's name, the Commander (M1: it may share
+        that name), and, while no ally bears the card's name, the first Nameless ally of the
+        card's gender and weapon.
         """
         t = self.t
+        rows = t.relation_rows
         a = self.by_name[t.name_id[card]]
-        if a is not None:
-            if not a.released and t.relation_rows[a.top][card]:
-                return a
-            return None
-        if self.nameless and t.kind[card] != NAMELESS:
-            rows = t.relation_rows
-            for a in self.nameless:
-                if rows[a.top][card]:
-                    return a
+        if a is not None and not a.released and rows[a.top][card]:
+            return a
+        cz = self.command_zone
+        if cz is not None and rows[cz.top][card]:
+            return cz
+        if a is None and t.kind[card] != NAMELESS:
+            for b in self.nameless:
+                if b.space != COMMAND_ZONE and rows[b.top][card]:
+                    return b
         return None
+
+    def name_in_play(self, card: int) -> bool:
+        """Check if an ally bearing `card`'s name is in play, on the Battlefield or in the Command Zone."""
+        t = self.t
+        if t.kind[card] == NAMELESS:
+            return False
+        cz = self.command_zone
+        return self.by_name[t.name_id[card]] is not None or (
+            cz is not None and t.kind[cz.top] != NAMELESS and t.name_id[cz.top] == t.name_id[card])
 
     def free_perimeter(self) -> int | None:
         """Return the first empty Stronghold Perimeter space (board file order), or None."""
@@ -223,17 +258,18 @@ class Zones:
         t = self.t
         self.allies.remove(a)
         a.in_play = False
+        self.m_lost += 1
         self.hp_total -= a.hp
         pos = a.space
+        top = a.top
+        if t.kind[top] == NAMELESS:
+            self.nameless.remove(a)
         if pos == COMMAND_ZONE:
             self.command_zone = None
         else:
             self.occupant[pos] = None
-        top = a.top
-        if t.kind[top] == NAMELESS:
-            self.nameless.remove(a)
-        else:
-            self.by_name[t.name_id[top]] = None
+            if self.by_name[t.name_id[top]] is a:
+                self.by_name[t.name_id[top]] = None
         self.top_level = max((t.level[b.top] for b in self.allies), default=0)
         if a.released:  # Quick Start II §7: eggs return to hand, other familiars to the Summoning Zone
             for f in a.sources + [top]:

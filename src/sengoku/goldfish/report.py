@@ -24,6 +24,10 @@ MEASURE_LABELS = {
     "hp_total": "total HP in play",
     "hand": "cards in hand",
     "stronghold": "Stronghold cards left",
+    "opp_stronghold_hp": "opponent's Stronghold HP",
+    "attacks": "attacks declared",
+    "stronghold_hits": "Stronghold hits",
+    "allies_lost": "allies lost",
 }
 
 

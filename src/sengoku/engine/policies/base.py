@@ -13,12 +13,13 @@ from functools import partial
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
+from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import FAMILIAR_HAND_LIMIT, HAND_LIMIT
 from sengoku.engine.state import GameState
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # others may write policies on top of these
-class Policy:
+class Policy(Chooser):
     """Base class: never acts, except what the rules force (hand limits, T2a/U1)."""
 
     name = "base"

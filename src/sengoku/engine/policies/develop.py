@@ -86,7 +86,6 @@ class DevelopPolicy(Policy):
         """
         t = state.t
         nid, kind, charge = t.name_id, t.kind, t.charge
-        by_name = state.by_name
         ap = state.ap
         send: list[int] = []
         groups: dict[int, list[int]] | None = None
@@ -96,7 +95,7 @@ class DevelopPolicy(Policy):
             ap += charge[c]
             if state.stack_target(c) is not None:
                 continue  # it can Grow or Focus now: keep it
-            if by_name[nid[c]] is not None or kind[c] == NAMELESS:
+            if kind[c] == NAMELESS or state.name_in_play(c):
                 send.append(p)  # its name is in play and it cannot stack (or a Nameless): charge it
             else:
                 if groups is None:
@@ -207,7 +206,6 @@ class DevelopPolicy(Policy):
         t = state.t
         hand = state.hand
         nid = t.name_id
-        by_name = state.by_name
         expected = len(hand)
         fresh: list[int] = []
         for c in sorted(hand, key=t.level.__getitem__):
@@ -215,7 +213,7 @@ class DevelopPolicy(Policy):
             if a is not None:
                 state.stack(hand.index(c), a)
                 expected -= 1
-            elif by_name[nid[c]] is None:
+            elif not state.name_in_play(c):
                 fresh.append(c)
         return fresh if len(hand) == expected else None
 
@@ -247,7 +245,7 @@ class DevelopPolicy(Policy):
                             best_c, best_key = c, key
                 if best_c < 0:
                     return False
-            if kind[best_c] != NAMELESS and state.by_name[nid[best_c]] is not None:
+            if state.name_in_play(best_c):
                 fresh.remove(best_c)  # a Nameless took this name while growing (M1 Decision)
                 continue
             dest = self._deploy_space(state, best_c)

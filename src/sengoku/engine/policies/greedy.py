@@ -73,18 +73,19 @@ class GreedyPolicy(DevelopPolicy):
         self._guards_of = None
 
     def _prepare_guards(self, state: GameState) -> None:
-        """The Last Guard's odds: a mirror opponent's Stronghold is our deck minus their Commander (S1, S3)."""
+        """The Last Guard's odds: the opponent's Stronghold is its deck minus its Commander (S1, S3, G4)."""
         t = state.t
-        cards = t.stronghold_after(state.commander)
-        self._hit_atk = hit_chances([t.atk[c] for c in cards])
-        self._hit_mat = hit_chances([t.mat[c] for c in cards])
+        ot = state.opp_t
+        cards = ot.stronghold_after(state.opp_allies[0].top)
+        self._hit_atk = hit_chances([ot.atk[c] for c in cards])
+        self._hit_mat = hit_chances([ot.mat[c] for c in cards])
         # Per top card, the best attack with 0, 1, 2... payable self-boosts (as far as they differ).
         plans = []
         for c in range(t.n):
             most = max(len(t.boost_atk[c]), len(t.boost_mat[c]))
             plans.append(tuple(self._plan(t, c, -1, False, k) for k in range(most + 1)))
         self._plans = tuple(plans)
-        self._guards_of = t
+        self._guards_of = ot
 
     # ---- Main Phase --------------------------------------------------------------------------
 
@@ -92,7 +93,7 @@ class GreedyPolicy(DevelopPolicy):
         t = state.t
         if self._tables is not t:
             self._prepare(t)
-        if self._guards_of is not t:
+        if self._guards_of is not state.opp_t:
             self._prepare_guards(state)
         attacking = not (state.going_first and state.turn == 1)  # S8
         if attacking:
@@ -158,17 +159,13 @@ class GreedyPolicy(DevelopPolicy):
             spots = self._spots
             for a in list(state.allies):
                 # (the cheap part of can_attack first: in Attack Stance, on a space in range, not new)
-                if a.in_play and not a.defending and a.entered != turn and a.space in spots[a.top] \
+                if a.in_play and not a.defending and (a.entered != turn or a.released) and a.space in spots[a.top] \
                         and state.can_attack(a, False, 0) is None:
                     hit, magic, boosts = self.best_attack(state, a)
                     if hit >= self.min_hit:
                         state.attack(a, magic, boosts)
             if not self._move_into_range(state, True):
                 return
-
-    def _ready(self, state: GameState, a: Ally) -> bool:
-        """Could `a` attack this turn once in range (Attack Stance, not entered this turn: K4)?"""
-        return not a.defending and a.entered != state.turn
 
     def _move_into_range(self, state: GameState, now: bool) -> bool:
         """Move allies to free spaces in attack range, cheapest path first (M4); return True if one moved.
@@ -183,7 +180,7 @@ class GreedyPolicy(DevelopPolicy):
         k = 0
         for a in state.allies:
             k += 1
-            if a.defending or (now and a.entered == state.turn):
+            if a.defending or (now and a.entered == state.turn and not a.released):  # K4
                 continue
             spots = self._spots[a.top]
             if not spots or (a.space != COMMAND_ZONE and a.space in spots):

@@ -41,7 +41,7 @@ class SearchPolicy(GreedyPolicy):
         t = state.t
         if self._tables is not t:
             self._prepare(t)
-        if self._guards_of is not t:
+        if self._guards_of is not state.opp_t:
             self._prepare_guards(state)
         for _ in range(self.max_steps if state.won_turn is None else 0):
             seeds = [state.rng.getrandbits(64) for _ in range(self.rollouts)]
