@@ -74,7 +74,8 @@ def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     packed = plan.packed.__getitem__
     tables, cmd, turns, first = plan.tables, plan.commander, plan.turns, plan.going_first
     seed = plan.seed
-    runner = GameRunner(tables, make_policy(plan.policy), rng, turns, first, cmd)
+    # Every game plays all its turns (the curves count per turn) until the report counts won games' later turns.
+    runner = GameRunner(tables, make_policy(plan.policy), rng, turns, first, cmd, play_on=True)
     play = runner.play
     hands: list[int] = []
     rows: list[tuple[int, ...]] = []
