@@ -86,7 +86,7 @@ def validate(folder: Path) -> tuple[float, float, int]:
     validator.checker("sengoku-yugi")
     setup = time.perf_counter() - start
     files = expand_paths([folder])
-    results = [validator.validate_file(f) for f in files]
+    results = [validator.validate_file(f.path) for f in files]
     return time.perf_counter() - start, setup, sum(not r.valid for r in results)
 
 

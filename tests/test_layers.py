@@ -22,7 +22,8 @@ SRC = Path(sengoku.__file__).resolve().parent
 # imports must still run one way (no circle).
 LAYERS: list[set[str]] = [
     # basics
-    {"_lazy", "build", "errors", "files", "games", "pass_cache", "paths", "problems", "version"},
+    {"_lazy", "build", "display", "errors", "files", "folders", "games", "pass_cache", "paths", "problems",
+     "version", "writes"},
     # reading cards and decklists
     {"carddb", "decklist"},
     # what is done with them: deck validation, tournament formats, the rules engine

@@ -12,14 +12,25 @@ import re
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.board import BOARD_FILE, check_board_file
+from sengoku.carddb.board import BOARD_FILE, NAMELESS_AT_SETUP, check_board_file, nameless_at_setup
 from sengoku.carddb.load import game_of, check_cards_file, read_json, resolve_cards_file
 from sengoku.errors import DataError
+from sengoku.files import RULES_BYTES, read_text_input
 from sengoku.formats.check import check_format_files
-from sengoku.games import read_game_file
+from sengoku.games import GAME_FILE, read_game_file
 from sengoku.paths import default_card_db
-from sengoku.problems import CheckReport, Problem
+from sengoku.problems import UNREADABLE, CheckReport, Problem
 from sengoku.validate.rules import rule_file_problems
+
+
+def _nameless_at_setup(folder: Path) -> int:
+    """Return how many Nameless a deck holds under the folder's own game.toml (else the bundled D2's)."""
+    if not (folder / GAME_FILE).is_file():
+        return NAMELESS_AT_SETUP
+    try:
+        return nameless_at_setup(read_game_file(folder / GAME_FILE).raw.get("rules"))
+    except DataError:  # reported with the rule file's own problems
+        return NAMELESS_AT_SETUP
 
 
 def check_card_db(path: Path | str | None = None) -> CheckReport:
@@ -42,14 +53,16 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
             except DataError as exc:
                 report.unreadable.append(str(file))
                 report.problems.append(Problem(path=str(file), message=exc.message, line=exc.line,
-                                               code="unreadable"))
+                                               code=UNREADABLE))
 
         each(cards_file, lambda: check_cards_file(cards_file))
         if (p / BOARD_FILE).is_file():
-            each(p / BOARD_FILE, lambda: check_board_file(p / BOARD_FILE))
+            each(p / BOARD_FILE, lambda: check_board_file(p / BOARD_FILE, _nameless_at_setup(p)))
         if (p / "formats").is_dir():
+            format_problems = check_format_files(p)
             report.files.extend(str(f) for f in sorted((p / "formats").glob("*.toml")))
-            report.problems.extend(check_format_files(p))
+            report.problems.extend(format_problems)
+            report.unreadable.extend(f.path for f in format_problems if f.code == UNREADABLE)
         if (p / "game.toml").is_file() and str(cards_file) not in report.unreadable:
             # issue 5: a game folder's rule file
             each(p / "game.toml", lambda: check_game_file(p / "game.toml", game_of(read_json(cards_file)[0])))
@@ -72,7 +85,7 @@ def check_game_file(path: Any, cards_game: str | None = None) -> list[Any]:
     """
     path = Path(path)
     game = read_game_file(path)
-    lines = path.read_text(encoding="utf-8-sig").splitlines()
+    lines = read_text_input(path, RULES_BYTES)[0].splitlines()
     headers = [n for n, line in enumerate(lines, 1) if re.match(r"^\s*\[\[\s*rules\s*\]\]", line)]
     problems = []
     for message in rule_file_problems(game):

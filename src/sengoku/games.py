@@ -17,13 +17,13 @@ themselves are compiled by `sengoku.validate.rules`.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from sengoku.errors import DataError
+from sengoku.files import RULES_BYTES, loads_toml, read_text_input
 from sengoku.paths import data_dir, default_card_db
 
 GAME_FILE = "game.toml"
@@ -102,14 +102,8 @@ class Game:
 def read_game_file(path: Path | str) -> Game:
     """Read a `game.toml` (no schema check: `sengoku.validate.rules.load_rules` does that)."""
     path = Path(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise DataError(path, f"cannot read the game rule file: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise DataError(path, f"not UTF-8 text (byte {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(path, f"not valid TOML: {exc}") from None
+    text, _ = read_text_input(path, RULES_BYTES, missing="no such game rule file")
+    raw = loads_toml(text, path)
     game_id = raw.get("game")
     sections = raw.get("sections")
     if not isinstance(game_id, str) or not isinstance(sections, list) or not sections:

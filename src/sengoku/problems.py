@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+UNREADABLE = "unreadable"  # the code of a problem that is a file not read at all (exit 2)
+
 
 @dataclass(frozen=True)
 class Problem:

@@ -23,7 +23,7 @@ def test_deeply_nested_cards_file(cli, tmp_path: Path, args: list[str]) -> None:
             for a in args]
     code, out, err = cli(*args, str(deep))
     assert code == 2
-    assert f"{deep}: JSON nested too deeply to be a card database file" in err
+    assert f"{deep}: not valid JSON: nested too deeply" in err
 
 
 def test_deeply_nested_board_in_a_db_folder(cli, tmp_path: Path) -> None:
@@ -31,4 +31,4 @@ def test_deeply_nested_board_in_a_db_folder(cli, tmp_path: Path) -> None:
     (tmp_path / "board.json").write_text(DEEP, encoding="utf-8")
     code, out, err = cli("db", "check", str(tmp_path))
     assert code == 2
-    assert "board.json" in out and "JSON nested too deeply to be a card database file" in out  # listed with the other files
+    assert "board.json" in out and "not valid JSON: nested too deeply" in out  # listed with the other files

@@ -116,13 +116,13 @@ class CheckingRandom(RandomPolicy):
             check(state, self.expected)
 
 
-def drive(t, policy, seed, turns, going_first, expected, hits=False):
+def drive(t, policy, seed, turns, going_first, expected, hits=False, defends=False):
     """Play like `play_game`, checking the invariants and the AP bookkeeping at every phase.
 
     `hits`: the Stronghold takes 1 damage before each turn, as if an opponent attacked, so
     familiars reach the hand (U2) and Evolution and Release get played.
     """
-    s = GameState(t, random.Random(seed), going_first)
+    s = GameState(t, random.Random(seed), going_first, opponent_defends=defends)
     check(s, expected)
     for _ in range(turns):
         if hits and s.sh_hp > 0:
@@ -151,7 +151,9 @@ def test_random_policy_keeps_every_invariant(deck, request):
     plain = make_policy("random")
     hits = deck == "ultimate"
     for seed in range(800):
-        drive(t, policy if seed < 200 else plain, seed, 8, seed % 2 == 0, expected, hits=hits)
+        # G4: every fourth game against a defending opponent (its Commander joins its Perimeter).
+        drive(t, policy if seed < 200 else plain, seed, 8, seed % 2 == 0, expected, hits=hits,
+              defends=seed % 4 == 1)
     # The random games exercise every action of the mode.
     wanted = {"charge_card", "hp_charge", "deploy", "stack", "move", "swap", "attack", "use_ability",
               "use_hand_ability"}
@@ -344,7 +346,7 @@ def test_legal_actions_are_exactly_what_the_rule_checks_allow(deck, request):
     t = request.getfixturevalue(deck)
     expected = all_cards(t)
     for seed in range(40):
-        drive(t, ComparingRandom(), seed, 6, seed % 2 == 0, expected, hits=deck == "ultimate")
+        drive(t, ComparingRandom(), seed, 6, seed % 2 == 0, expected, hits=deck == "ultimate", defends=seed % 3 == 0)
     assert ComparingRandom.compared > 1000
 
 

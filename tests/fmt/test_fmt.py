@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sengoku.decklist.fmt import canonical_decklist, fmt_decklist, source_comments
+from sengoku.decklist.fmt import canonical_decklist, fmt_decklist
+from sengoku.decklist.tomldoc import source_comments
 from sengoku.errors import DataError
 from sengoku.paths import data_dir
 
@@ -328,8 +329,24 @@ def test_interleaved_sections_keep_their_comments_in_place() -> None:
 
 
 def test_a_file_named_twice_is_formatted_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from sengoku.cli.fmt import toml_files
+    from sengoku.folders import find_tomls
 
     deck = tmp_path / "d.toml"
     deck.write_text('[[main]]\nname = "Soma"\nlevel = 1\n', encoding="utf-8")
-    assert toml_files([deck, tmp_path, tmp_path / "." / "d.toml"]) == [deck]
+    assert [f.path for f in find_tomls([deck, tmp_path, tmp_path / "." / "d.toml"])] == [deck]
+
+
+def test_merging_never_passes_the_largest_count_the_validator_reads() -> None:
+    """Entries of one card whose counts add up past 99 stay apart: one entry of 110 is a `syntax`
+    error, two of 60 and 50 are a deck the validator reads (and sums, D3)."""
+    from sengoku.decklist.read import parse_decklist
+
+    text = ("[[main]]\nname = \"Soma\"\nlevel = 1\ncount = 60\n\n[[main]]\nname = \"Soma\"\nlevel = 1\ncount = 50\n\n"
+            "[[main]]\nname = \"SOMA\"\nlevel = 1\ncount = 2\n")
+    result = canonical_decklist(text)
+    counts = [t["count"] for t in tomllib.loads(result.formatted)["main"]]
+    assert sorted(counts) == [52, 60]
+    assert any("separate entry" in n and "110" in n for n in result.notes)
+    _, violations = parse_decklist(result.formatted)
+    assert [v for v in violations if v.rule == "syntax"] == []
+    assert canonical_decklist(result.formatted).formatted == result.formatted  # still idempotent

@@ -69,7 +69,7 @@ def test_invalid_toml_name_mismatch_and_wrong_game(scratch_db: Path) -> None:
     write(scratch_db, "elsewhere", '\n[[lists]]\neffective = 2026-01-01\nsource = "x"\n',
           head='name = "elsewhere"\ntitle = "T"\ngame = "senjutsu"\n')
     problems = {Path(p.path).stem: p for p in check_format_files(scratch_db)}
-    assert (problems["broken"].code, problems["broken"].line) == ("syntax", 5)
+    assert (problems["broken"].code, problems["broken"].line) == ("unreadable", 5)  # not TOML: exit 2
     assert (problems["renamed"].code, problems["renamed"].line) == ("name", 1)
     assert (problems["elsewhere"].code, problems["elsewhere"].line) == ("game", 3)
 

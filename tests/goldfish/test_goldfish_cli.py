@@ -20,13 +20,16 @@ def test_json_shape(cli) -> None:
     assert r.code == 0, r.err
     data = json.loads(r.out)
     for key in ("runs", "turns", "seed", "going", "policy", "mode", "commander", "opening_hand", "curve",
-                "first_level3", "first_level4", "skipped_abilities", "card_db"):
+                "first_level3", "first_level4", "skipped_abilities", "card_db", "kill_turn", "play_on"):
         assert key in data, key
     assert (data["runs"], data["turns"], data["seed"], data["going"], data["policy"], data["mode"]) == \
         (300, 5, 0, "first", "greedy", "standard")
     assert [row["turn"] for row in data["curve"]] == [1, 2, 3, 4, 5]
     for row in data["curve"]:
-        assert set(row) == {"turn", *MEASURES}
+        assert set(row) == {"turn", "games", *MEASURES}
+        if row["games"] == 0:  # every game was won before this turn
+            assert all(row[m] is None for m in MEASURES)
+            continue
         for m in MEASURES:
             s = row[m]
             assert set(s) == {"mean", "p10", "p50", "p90"}
@@ -36,7 +39,12 @@ def test_json_shape(cli) -> None:
     for p in probs:
         assert set(p) >= {"event", "exact", "simulated", "ci95"}
         assert p["ci95"][0] <= p["simulated"] <= p["ci95"][1]
-    assert sum(row["games"] for row in data["first_level3"]["by_turn"]) + data["first_level3"]["never"]["games"] == 300
+    first3 = data["first_level3"]
+    assert sum(row["games"] for row in first3["by_turn"]) + first3["never"]["games"] + first3["won_before"]["games"] == 300
+    kill = data["kill_turn"]
+    assert set(kill) == {"by_turn", "won", "never", "mean", "p10", "p50", "p90", "opponent"}
+    assert [set(row) for row in kill["by_turn"]] == [{"turn", "games", "fraction", "cumulative"}] * 5
+    assert kill["by_turn"][-1]["cumulative"]["games"] + kill["never"]["games"] == 300
     assert data["card_db"]["sha256"] and data["card_db"]["version"]
     assert data["sengoku_version"] == sengoku.__version__  # which games a seed gives is per version
 

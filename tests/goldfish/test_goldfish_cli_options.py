@@ -57,3 +57,23 @@ def test_commander_and_want_names_are_read_like_decklist_names(cli, typed: str) 
     data = json.loads(r.out)
     assert data["commander"]["name"] == "Kagetora" and data["commander"]["chosen"] == "named"
     assert [p["event"] for p in data["opening_hand"]["probabilities"]][3] == "want:Kagetora:1"
+
+
+def test_a_want_with_two_counts_says_so(cli) -> None:
+    r = cli("goldfish", "--runs", "10", "--want", "Soma:2:3")
+    assert r.code == 2
+    assert "one count per want" in r.err and "no character card" not in r.err
+
+
+def test_jobs_above_the_cores_are_capped_with_a_note(cli, monkeypatch) -> None:
+    from sengoku.goldfish import simulate
+
+    monkeypatch.setattr(simulate, "default_jobs", lambda: 2)
+    r = cli("goldfish", "--runs", "50", "--turns", "2", "--jobs", "5000", "--json")
+    assert r.code == 0
+    assert "--jobs 5000 is more than the 2 core(s)" in r.err and "up to 2 job(s)" in r.err
+
+
+def test_shell_completion_is_on(cli) -> None:
+    r = cli("--show-completion", "bash")
+    assert r.code == 0 and "complete" in r.out and "sengoku" in r.out.lower()

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sengoku.decklist.fmt import canonical_decklist, norm
+from sengoku.decklist.canonical import norm
+from sengoku.decklist.fmt import canonical_decklist
 from sengoku.decklist.read import load_decklist
 from sengoku.decklist.text_import import SECTION_ALIASES, import_text, parse_card_line, strip_comment
 from sengoku.paths import data_dir
@@ -205,3 +206,16 @@ def test_no_line_is_dropped_silently(lines: list[str]) -> None:
 def test_a_list_without_cards_is_a_problem_not_an_empty_deck(text: str) -> None:
     result = import_text(text, CARDS)
     assert [p.message for p in result.problems] == ["no card lines found (expected lines like `3 Soma Lv2`)"]
+
+
+def test_repeated_lines_never_merge_past_the_largest_count() -> None:
+    """`60 Soma Lv1` twice is 120 copies: written as two entries the validator reads, not one
+    entry of 120 that it rejects as a `syntax` error."""
+    from sengoku.decklist.read import parse_decklist
+
+    result = import_text("60 Soma Lv1\n60 Soma Lv1\n2 Ronin\n", CARDS)
+    assert result.problems == []
+    counts = [t["count"] for t in tomllib.loads(result.toml)["main"]]
+    assert counts == [60, 60]
+    _, violations = parse_decklist(result.toml)
+    assert [v for v in violations if v.rule == "syntax"] == []

@@ -50,7 +50,7 @@ def test_missing_file_is_a_data_error(tmp_path: Path) -> None:
 
 def test_folder_without_decklists_is_a_data_error(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("hi")
-    with pytest.raises(DataError, match=r"no \*\.toml decklists"):
+    with pytest.raises(DataError, match=r"no \*\.toml files"):
         validate_paths([tmp_path])
 
 
@@ -99,8 +99,9 @@ def test_crlf_line_ends_are_accepted_and_lines_still_right(write) -> None:
 
 
 def test_ten_megabyte_file_is_refused_unread(write) -> None:
-    v = only_syntax(write("# " + "x" * 10_000_000 + "\n"))
-    assert "10.0 MB" in v.message and "at most 1 MB" in v.message
+    result = validate_file(write("# " + "x" * 10_000_000 + "\n"))
+    assert result.unreadable  # like any file that cannot be read: exit 2
+    assert [v.message for v in result.violations] == ["the file is 10.0 MB, over the 1 MB limit: not read"]
 
 
 @pytest.mark.parametrize("count, words", [

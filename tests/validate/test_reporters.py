@@ -39,7 +39,7 @@ def test_text_lines(run) -> None:
     parsed = [pattern.match(line) for line in lines[1:] if line not in notes]
     assert all(parsed), lines
     assert {m.group(5) for m in parsed} == {"copy-limit", "nameless-cannot-grow", "syntax"}
-    assert any(line.endswith("[SY1-027, SY2-025]") for line in lines)  # the cards involved
+    assert any(line.endswith("[SY2-025, SY1-027]") for line in lines)  # the cards involved, in deck order
 
 
 def test_json_shape(run) -> None:
@@ -95,9 +95,11 @@ def test_sarif_2_1_0(run) -> None:
     (sarif_run,) = log["runs"]
     rules = sarif_run["tool"]["driver"]["rules"]
     ids = [r["id"] for r in rules]
-    assert {"deck-size", "copy-limit", "syntax", "unknown-card", "nameless-cannot-grow"} <= set(ids)
+    assert {"sengoku-yugi/deck-size", "sengoku-yugi/copy-limit", "syntax", "unknown-card",
+            "sengoku-yugi/nameless-cannot-grow"} <= set(ids)  # a game's own rules carry its id
     assert all(r["shortDescription"]["text"] for r in rules)
-    assert next(r for r in rules if r["id"] == "copy-limit")["properties"]["spec"] == "D3"
+    assert next(r for r in rules if r["id"] == "sengoku-yugi/copy-limit")["properties"] == {
+        "game": "sengoku-yugi", "spec": "D3"}
     results = sarif_run["results"]
     assert len(results) == 7
     for res in results:

@@ -18,6 +18,7 @@ from sengoku.errors import DataError
 
 BOARD_FILE = "board.json"
 BOARD_SCHEMA = "board.schema.json"
+NAMELESS_AT_SETUP = 2  # D2: a deck's Nameless, which all start on the Stronghold Perimeter (S2)
 
 Space = tuple[int, int]  # (row, column) in the owner's frame
 Offset = tuple[int, int]  # (ahead, side): side < 0 is left, > 0 is right
@@ -151,8 +152,20 @@ class Board:
         return self.enemy_stronghold in self.attack_range(space, corners)
 
 
-def check_board_data(path: str, data: dict[str, Any]) -> list[Problem]:
-    """Check a schema-valid board beyond its schema: every space on the board and consistent."""
+def nameless_at_setup(rules: Any) -> int:
+    """Return how many Nameless a deck may hold under a game rule file's raw rules (default D2's 2).
+
+    Each starts on its own Perimeter space (S2), so the board needs at least that many.
+    """
+    counts = [r.get("max") for r in rules if isinstance(r, dict) and r.get("type") == "count"
+              and r.get("sections") == ["nameless"]] if isinstance(rules, list) else []
+    found = [n for n in counts if isinstance(n, int) and not isinstance(n, bool)]
+    return max(found) if found else NAMELESS_AT_SETUP
+
+
+def check_board_data(path: str, data: dict[str, Any], nameless: int = NAMELESS_AT_SETUP) -> list[Problem]:
+    """Check a schema-valid board beyond its schema: every space on the board and consistent,
+    and room on the Perimeter for the `nameless` a deck starts with (the engine refuses less)."""
     problems: list[Problem] = []
 
     def bad(json_path: str, message: str, code: str, severity: str = "error") -> None:
@@ -181,12 +194,16 @@ def check_board_data(path: str, data: dict[str, Any]) -> list[Problem]:
         if row >= depth:
             bad(f"$.invasion_zone.enemy_rows[{i}]", f"the opponent's half has rows 0-{depth - 1}, not {row}",
                 "board-off-grid")
+    usable = [s for s in data["stronghold_perimeter"] if inside(s) and s != sh]
+    if len(usable) < nameless:  # S2: the setup has nowhere to put them; every goldfish would fail
+        bad("$.stronghold_perimeter", f"the Stronghold Perimeter has {len(usable)} usable space(s), but a deck's "
+            f"{nameless} Nameless each start on one (S2)", "board-perimeter-too-small")
     if "frontline" not in data["rows"]:
         bad("$.rows", "no row is a Frontline", "board-no-frontline")
     return problems
 
 
-def check_board_file(path: Path | str) -> list[Problem]:
+def check_board_file(path: Path | str, nameless: int = NAMELESS_AT_SETUP) -> list[Problem]:
     """Return every schema and geometry problem of a board file; raise DataError if unreadable."""
     from sengoku.carddb.load import read_json, schema_problems
 
@@ -194,7 +211,7 @@ def check_board_file(path: Path | str) -> list[Problem]:
     problems = schema_problems(str(path), data, BOARD_SCHEMA)
     if problems:
         return problems
-    return check_board_data(str(path), data)
+    return check_board_data(str(path), data, nameless)
 
 
 def board_file(db_folder: Path | str | None = None) -> Path:

@@ -58,8 +58,8 @@ def expected_boosts(card: RawCard) -> tuple[int, ...]:
     """Return how many self-boost values per attack kind the card may carry (C3)."""
     if card["kind"] == "familiar":
         # Quick Start II §3 prints one self-boost per kind on a familiar; an Egg is never
-        # Released and never attacks alone, so it may print none.
-        return (0, 1) if card.get("is_egg") else (1,)
+        # Released and never attacks alone, so it carries none (and `boost` lists none for it).
+        return (0,) if card.get("is_egg") else (1,)
     return {1: (0,), 2: (0,), 3: (1,), 4: (2,)}[card["level"]]
 
 

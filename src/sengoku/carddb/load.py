@@ -15,11 +15,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sengoku.problems import Problem
+from sengoku.carddb.strings import string_problems
 from sengoku.errors import DataError
-from sengoku.files import read_text_input
+from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
 from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
 from sengoku.paths import default_card_db, schema_path
+from sengoku.problems import Problem
 
 CARDS_FILE = "cards.json"
 
@@ -46,14 +47,15 @@ def resolve_cards_file(path: Path | str | None) -> Path:
 
 
 def read_json(path: Path) -> tuple[Any, bytes]:
-    """Read a JSON file; raise DataError naming the line and column if it is not valid JSON."""
-    text, raw = read_text_input(path)
-    try:
-        return json.loads(text), raw
-    except json.JSONDecodeError as exc:
-        raise DataError(path, f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
-    except RecursionError:  # e.g. 100,000 nested arrays: no card database looks like that
-        raise DataError(path, "JSON nested too deeply to be a card database file") from None
+    """Read a card database JSON file (at most `CARD_DB_BYTES`); raise DataError naming the line
+    and column if it cannot be read or is not valid JSON."""
+    data, _, raw = _read_json_text(path)
+    return data, raw
+
+
+def _read_json_text(path: Path) -> tuple[Any, str, bytes]:
+    text, raw = read_text_input(path, CARD_DB_BYTES)
+    return loads_json(text, path), text, raw
 
 
 @lru_cache(maxsize=None)
@@ -197,6 +199,7 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
 
         broken = {_card_index(p) for p in problems}
         problems.extend(generic_checks(path, cards, {i for i in range(len(cards)) if i not in broken}))
+    problems.extend(string_problems(path, data))  # every game: no hidden character, no blank name
     problems.sort(key=lambda p: (_card_index(p) if _card_index(p) is not None else -1, p.json_path))
     if text is not None:
         lines = card_lines(text)
@@ -207,15 +210,11 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
     return problems
 
 
-def _decode(raw: bytes) -> str:
-    return raw.decode("utf-8-sig")
-
-
 def check_cards_file(path: Path | str) -> list[Problem]:
     """Return every problem of one cards file; raise DataError if it cannot be read as JSON."""
     path = Path(path)
-    data, raw = read_json(path)
-    return check_data(str(path), data, _decode(raw))
+    data, text, _ = _read_json_text(path)
+    return check_data(str(path), data, text)
 
 
 def load_card_db(path: Path | str | None = None) -> "CardDatabase":
@@ -225,11 +224,11 @@ def load_card_db(path: Path | str | None = None) -> "CardDatabase":
     from sengoku.pass_cache import pass_key, passed_before, remember_pass
 
     cards_file = resolve_cards_file(path)
-    data, raw = read_json(cards_file)
+    data, text, raw = _read_json_text(cards_file)
     code = game_code(game_of(data))
     key = pass_key(raw, schema_path(code.card_schema)) if code is not None else None
     if key is None or not passed_before(key):
-        problems = [p for p in check_data(str(cards_file), data, _decode(raw)) if p.severity == "error"]
+        problems = [p for p in check_data(str(cards_file), data, text) if p.severity == "error"]
         if problems:
             raise CardDBError(cards_file, problems)
         if key is not None:

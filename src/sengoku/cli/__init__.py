@@ -10,11 +10,15 @@ could not be used at all (missing or unreadable file, bad option).
 
 from __future__ import annotations
 
+import errno
 import sys
 
 import typer
 
 from sengoku.version import __version__
+from sengoku.cli import streams
+from sengoku.display import printable_lines
+from sengoku.errors import SengokuError
 
 app = typer.Typer(
     name="sengoku",
@@ -23,7 +27,7 @@ app = typer.Typer(
         "and goldfish a deck: simulate its opening hands and its AP curve turn by turn."
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -52,16 +56,59 @@ def _register() -> None:
 
 
 def main() -> None:
-    """Run the CLI; turn library errors into a message and exit code 2, never a traceback.
+    """Run the CLI; turn every failure into a message and an exit code, never a traceback.
 
-    Typer's standalone mode already maps usage errors to exit 2 and `typer.Exit(code)` to its
-    code; the library's own `SengokuError` passes through it and is reported here.
+    Exit codes: 0 success, 1 problems found, 2 unusable input or usage, and for the streams and
+    signals (`sengoku.cli.streams`): 2 when stdout cannot be written, 141 when its pipe closed
+    early (quietly), 130 on Ctrl-C, 143 on SIGTERM.
     """
-    from sengoku.errors import SengokuError
-
     _register()
+    streams.guard_standard_streams()
+    previous = streams.install_signal_handlers()
     try:
-        app()
-    except SengokuError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        sys.exit(2)
+        code = _run()
+    finally:
+        streams.restore_signal_handlers(previous)
+    sys.exit(code)
+
+
+def _run() -> int | str | None:
+    stdout, stdout_file = sys.stdout, streams.file_identity(1)
+    try:
+        try:
+            app()
+            code: int | str | None = 0
+        except SystemExit as exc:  # how typer ends every command: output may still be buffered
+            code = exc.code
+        if sys.stdout is not stdout or streams.file_identity(1) != stdout_file:
+            # Typer (which swaps sys.stdout for a quiet wrapper) or rich (which points descriptor 1
+            # at /dev/null) met a broken pipe and exits 1. A closed pipe is the reader's choice,
+            # not a failure: the SIGPIPE convention.
+            streams.silence_stdout()
+            return streams.EXIT_BROKEN_PIPE
+        sys.stdout.flush()  # a full disk shows here, not as an ignored error at exit
+        return code if code is not None else 0
+    except SengokuError as exc:  # names and paths from untrusted files: nothing hidden reaches the terminal
+        _say(f"error: {printable_lines(str(exc))}")
+        return 2
+    except KeyboardInterrupt:  # typer turns one during a command into exit 130; this is for the rest
+        return streams.EXIT_INTERRUPTED
+    except streams.Terminated:
+        return streams.EXIT_TERMINATED
+    except UnicodeDecodeError as exc:  # standard input, read as UTF-8 whatever the locale
+        _say(f"error: <stdin>: not UTF-8 text (byte {exc.start})")
+        return 2
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            streams.silence_stdout()  # the reader left: nothing more to say, to anyone
+            return streams.EXIT_BROKEN_PIPE
+        _say(streams.write_error_message(exc))
+        streams.silence_stdout()  # what is still buffered cannot be written either
+        return streams.EXIT_WRITE_ERROR
+
+
+def _say(message: str) -> None:
+    try:
+        typer.echo(message, err=True)
+    except (OSError, ValueError):  # stderr unusable as well: the exit code has to say it
+        pass

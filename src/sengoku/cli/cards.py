@@ -8,6 +8,8 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
+from sengoku.display import json_text, printable
 from sengoku.games import DEFAULT_GAME, game_code
 from sengoku.paths import DB_ENV
 
@@ -30,7 +32,7 @@ def cards(
         None, "--attribute", help="Only this attribute: fire, water, lightning, earth, wind, dark, holy."
     ),
     db: Optional[Path] = typer.Option(
-        None, "--db", envvar=DB_ENV, show_envvar=True,
+        None, "--db", readable=False, envvar=DB_ENV, show_envvar=True,
         help="Card database file or folder to read. Default: $SENGOKU_DB, else the bundled sample set.",
     ),
     as_json: bool = typer.Option(
@@ -66,9 +68,7 @@ def cards(
         exit_with(2)
     found = find_cards(database, q)
     if as_json:
-        import json
-
-        typer.echo(json.dumps(found, ensure_ascii=False, indent=2))
+        write_document(json_text(found, indent=2) + "\n", "json")
     else:
         title = database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else "")
         code = game_code(database.meta.game)
@@ -92,29 +92,34 @@ def _console() -> Any:
     return console
 
 
+def cell(text: object) -> str:
+    """Return text from a card database as a table cell: hidden characters escaped, no rich markup."""
+    from rich.markup import escape
+
+    return escape(printable(str(text)))
+
+
 def _generic_table(found: list[dict[str, Any]], title: str) -> None:
     """Show any game's cards: id, name, kind, then every other field the cards have."""
-    from rich.markup import escape
     from rich.table import Table
 
     from sengoku.carddb.card_rows import card_rows
 
     columns, rows = card_rows(found)
-    table = Table(title=escape(title), title_justify="left", highlight=False)
+    table = Table(title=cell(title), title_justify="left", highlight=False)
     for col in columns:
-        table.add_column(col.replace("_", " "))
+        table.add_column(cell(col.replace("_", " ")))
     for row in rows:
-        table.add_row(*map(escape, row))
+        table.add_row(*map(cell, row))
     _console().print(table)
 
 
 def _sengoku_table(found: list[dict[str, Any]], title: str) -> None:
     """Show SENGOKU YUGI cards with their printed numbers (C1, C4) side by side."""
-    from rich.markup import escape
     from rich.table import Table
 
     console = _console()
-    table = Table(title=escape(title), title_justify="left", highlight=False)
+    table = Table(title=cell(title), title_justify="left", highlight=False)
     table.add_column("id", no_wrap=True)
     table.add_column("name / epithet")
     table.add_column("kind")
@@ -135,9 +140,9 @@ def _sengoku_table(found: list[dict[str, Any]], title: str) -> None:
             cost = card["deployment_cost"]
             detail = f"{card['weapon'].replace('_', ' ')} ({card['gender'][0].upper()})"
         abilities = ", ".join(a["name"] for a in card.get("abilities", []))
-        table.add_row(card["id"], f"{escape(card['name'])}\n[dim]{escape(card['epithet'])}[/dim]", card["kind"], str(card["level"]),
-                      str(cost), str(card["charge_value"]), escape(detail), card["attribute"], atk, dfn, boost,
-                      escape(abilities))
+        table.add_row(cell(card["id"]), f"{cell(card['name'])}\n[dim]{cell(card['epithet'])}[/dim]", card["kind"],
+                      str(card["level"]), str(cost), str(card["charge_value"]), cell(detail), card["attribute"], atk,
+                      dfn, boost, cell(abilities))
     console.print(table)
 
 

@@ -8,6 +8,8 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
+from sengoku.display import json_text, printable
 
 db_app = typer.Typer(help="Card database tools.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
@@ -26,7 +28,7 @@ def exit_with(code: int) -> None:
 @db_app.command("check")
 def check(
     path: Optional[Path] = typer.Argument(
-        None,
+        None, readable=False,
         help="A card database folder (its cards.json, board.json and formats/*.toml are all checked), "
         "a cards file, or a board.json. Default: $SENGOKU_DB, else the bundled sample set.",
         show_default=False,
@@ -48,9 +50,8 @@ def check(
     report = check_card_db(path)
     if as_json:
         import dataclasses
-        import json
 
-        typer.echo(json.dumps([dataclasses.asdict(p) for p in report.problems], indent=2, ensure_ascii=False))
+        write_document(json_text([dataclasses.asdict(p) for p in report.problems], indent=2) + "\n", "json")
     else:
         _print_problems(report.problems)
     for file in report.files:
@@ -71,4 +72,5 @@ def _print_problems(problems: list) -> None:
     console = Console(highlight=False, soft_wrap=True)
     for p in problems:
         style = "bold red" if p.severity == "error" else "yellow"
-        console.print(f"[{style}]{p.severity}[/{style}]: {escape(p.location())}: {escape(p.message)}")
+        console.print(f"[{style}]{p.severity}[/{style}]: {escape(printable(p.location()))}: "
+                      f"{escape(printable(p.message))}")

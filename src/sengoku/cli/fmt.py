@@ -8,42 +8,18 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
-
-
-def toml_files(paths: list[Path]) -> list[Path]:
-    """Expand folders to every *.toml below them (sorted); keep files as given, each once."""
-    from sengoku.errors import DataError
-
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            found = sorted(f for f in p.rglob("*.toml") if f.is_file())
-            if not found:
-                raise DataError(p, "no *.toml files in this folder")
-            out += found
-        elif p.exists() or str(p) == "-":
-            out.append(p)
-        else:
-            raise DataError(p, "no such file or folder")
-    seen: set[Path] = set()
-    unique = []
-    for f in out:  # a file named twice (or also inside a folder given) is formatted once
-        key = f if str(f) == "-" else f.resolve()
-        if key not in seen:
-            seen.add(key)
-            unique.append(f)
-    return unique
+from sengoku.cli.streams import write_document
 
 
 @app.command("fmt")
 def fmt(
     paths: list[Path] = typer.Argument(
-        ..., help="Decklist files, or folders (every *.toml below them). '-' reads stdin and writes stdout."),
+        ..., readable=False, help="Decklist files, or folders (every *.toml below them). '-' reads stdin and writes stdout."),
     check: bool = typer.Option(
         False, "--check", help="Change nothing: print a unified diff of each file that is not in canonical "
         "form and exit 1 if there is one (for CI)."),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database (folder or cards.json) used to sort entries by kind. "
+        None, "--db", readable=False, help="Card database (folder or cards.json) used to sort entries by kind. "
         "Default: the decklist's game's database ($SENGOKU_DB, else the bundled sample set)."),
 ) -> None:
     """Rewrite decklists in canonical form: sections in order, entries sorted by kind, level and
@@ -52,12 +28,13 @@ def fmt(
     Comments move with the key or entry they sit above; a comment that cannot be kept is named
     on stderr. Files are replaced atomically (never half-written). Exit 0 when done (or, with
     --check, when nothing would change), 1 when --check finds a file to reformat, 2 when a file
-    cannot be read or is not valid TOML (that file is left untouched).
+    cannot be read, is not valid TOML, or must not be rewritten: a TOML file that is not a
+    decklist (pyproject.toml), a FIFO or device, a read-only file (each left untouched).
     """
-    import sys
-
     from sengoku.decklist.fmt import canonical_decklist, fmt_decklist
     from sengoku.errors import DataError
+    from sengoku.files import read_stdin
+    from sengoku.folders import find_tomls
 
     if db is not None:
         # An explicit --db that cannot be read is unusable input: without it fmt would fall back
@@ -67,14 +44,16 @@ def fmt(
         read_json(resolve_cards_file(db))
 
     changed = unusable = same = 0
-    for path in toml_files(paths):
+    for found in find_tomls(paths, stdin=True):
+        path = found.path
+        if found.problem is not None:  # in a folder: a dangling link, a FIFO, an unreadable folder
+            typer.echo(f"error: {path}: {found.problem}", err=True)
+            unusable += 1
+            continue
         try:
             if str(path) == "-":
-                result = canonical_decklist(sys.stdin.read(), path="<stdin>", db=db)
-                if check:
-                    sys.stdout.write(result.diff())
-                else:
-                    sys.stdout.write(result.formatted)
+                result = canonical_decklist(read_stdin(keep_bom=True), path="<stdin>", db=db)
+                write_document(result.diff() if check else result.formatted, "toml")
             else:
                 result = fmt_decklist(path, check=check, db=db)
         except DataError as exc:
@@ -89,7 +68,7 @@ def fmt(
         changed += 1
         if check:
             if str(path) != "-":
-                sys.stdout.write(result.diff())
+                write_document(result.diff(), "toml")
             typer.echo(f"would reformat {result.path}", err=True)
         elif str(path) != "-":
             typer.echo(f"reformatted {result.path}", err=True)

@@ -8,12 +8,13 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 
 @app.command("formats")
 def formats(
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database folder (or its cards.json) whose formats/ folder to read. "
+        None, "--db", readable=False, help="Card database folder (or its cards.json) whose formats/ folder to read. "
         "Default: $SENGOKU_DB, else the bundled sample set."),
     as_of: Optional[str] = typer.Option(
         None, "--as-of", metavar="DATE", help="Show the lists in force on this date (YYYY-MM-DD). Default: today."),
@@ -61,7 +62,7 @@ def formats(
                 "as_of": day.isoformat(), "in_force": dump(cur),
                 "lists": [{"effective": lst.effective.isoformat(), "source": lst.source} for lst in f.lists]}
                for f, cur, _ in rows]
-        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        write_document(json.dumps(out, indent=2, ensure_ascii=False) + "\n", "json")
         return
     if not rows:
         typer.echo(f"no formats in {formats_dir(db)}", err=True)

@@ -8,6 +8,7 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 
 
 @app.command("games")
@@ -24,7 +25,7 @@ def games(
     if as_json:
         import json
 
-        typer.echo(json.dumps([g.as_dict() for g in found], ensure_ascii=False, indent=2))
+        write_document(json.dumps([g.as_dict() for g in found], ensure_ascii=False, indent=2) + "\n", "json")
     else:
         from rich.console import Console
         from rich.markup import escape
@@ -82,23 +83,24 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
         q = query.strip().casefold()
         cards = [c for c in cards if c["id"] == query.strip() or q in c["name"].casefold()]
     if as_json:
-        import json
+        from sengoku.display import json_text
 
-        typer.echo(json.dumps(cards, ensure_ascii=False, indent=2))
+        write_document(json_text(cards, indent=2) + "\n", "json")
     else:
         from rich.console import Console
-        from rich.markup import escape
         from rich.table import Table
+
+        from sengoku.cli.cards import cell
 
         console = Console(highlight=False)
         if not console.is_terminal:
             console.width = max(console.width, 160)
         columns, rows = card_rows(cards)
-        table = Table(title=database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else ""),
+        table = Table(title=cell(database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else "")),
                       title_justify="left", highlight=False)
         for col in columns:
-            table.add_column(col.replace("_", " "))
+            table.add_column(cell(col.replace("_", " ")))
         for row in rows:
-            table.add_row(*(escape(v) for v in row))
+            table.add_row(*map(cell, row))
         console.print(table)
     typer.echo(f"{len(cards)} of {len(database.cards)} cards", err=True)

@@ -10,6 +10,7 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_TURNS
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
@@ -34,8 +35,10 @@ The opening hand (5 cards after the Commander leaves the deck, S1, S6) gets exac
 probabilities next to simulated ones with 95% Wilson intervals: at least one card that can grow or
 focus the Commander; at least one Level 1 card; at least one card deployable with the turn-1 AP
 (starting AP, S7, plus the AP Charge's 10, T2a; a card sharing the Commander's or a Nameless's name
-does not count, M1); and every --want. Then, per turn, each measure's mean and p10/p50/p90 (nearest
-rank), and the turn a Level 3 and a Level 4 ally first appear.
+does not count, M1); and every --want. Then the kill turn (G5: on which turn the games were won,
+and by each turn, with a chart of the win curve); per turn, each measure's mean and p10/p50/p90
+(nearest rank) over the games still being played; and the turn a Level 3 and a Level 4 ally first
+appear. A game stops at the end of the turn it is won, unless --play-on.
 """.split()) + "\n\n" + " ".join("""
 A deck of another game (its `game` key; see `sengoku games`) gets its opening hand only: for
 Senjutsu and champions, exact and simulated probabilities of at least one card of each kind (and
@@ -53,7 +56,7 @@ input or options.
 @app.command("goldfish", help=HELP)
 def goldfish_command(
     deck: Optional[Path] = typer.Argument(
-        None, help="The decklist (TOML) to simulate. Default: the bundled default deck "
+        None, readable=False, help="The decklist (TOML) to simulate. Default: the bundled default deck "
         "(decklists/default.toml).", show_default=False),
     runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (1 to 10,000,000)."),
     turns: Optional[int] = typer.Option(None, "--turns", "-t", help="Turns played in each game (1 to 200).",
@@ -73,18 +76,29 @@ def goldfish_command(
     jobs: Optional[int] = typer.Option(
         None, "--jobs", "-j", help="Parallel processes. Default: all cores. Results are identical "
         "to --jobs 1; runs under 1000 per process stay in one process.", show_default=False),
+    opponent: Optional[Path] = typer.Option(
+        None, "--opponent", readable=False, metavar="DECK", help="The opponent's decklist (G4), validated like DECK under the "
+        "mode played (an invalid one is exit 1 with the validator's report). Default: a mirror of DECK.",
+        show_default=False),
+    opponent_defends: bool = typer.Option(
+        False, "--opponent-defends", help="The opponent adds its Commander's ATK and self-boosts from its hand "
+        "when it can (G4). Default: it makes no optional choice."),
+    play_on: bool = typer.Option(
+        False, "--play-on", help="Go on playing after a win, up to --turns. Default: a game stops at the end of "
+        "the turn it is won, and later turns count only the games still being played."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (runs, turns, seed, going, "
-                                 "policy, mode, commander, opening_hand, curve, first_level3/4, …) "
-                                 "instead of tables."),
+                                 "policy, mode, commander, opening_hand, kill_turn, curve, first_level3/4, "
+                                 "…) instead of tables."),
     plot: Optional[Path] = typer.Option(
-        None, "--plot", metavar="FILE", help="Also draw the AP curve and board growth to FILE (.png or .svg). "
+        None, "--plot", metavar="FILE", help="Also draw the AP curve, board growth and win curve to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the --plot file if it exists."),
     want: list[str] = typer.Option(
         [], "--want", metavar="NAME[:N]", help="An opening-hand event: at least N (default 1) copies of "
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
         "(hypergeometric) and simulated probabilities are shown side by side.", show_default=False),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database folder or file. Default: $SENGOKU_DB, else the bundled sample set.",
+        None, "--db", readable=False, help="Card database folder or file. Default: $SENGOKU_DB, else the bundled sample set.",
         show_default=False),
 ) -> None:
     """Goldfish a deck (see HELP)."""
@@ -95,7 +109,7 @@ def goldfish_command(
     from sengoku.errors import DataError
     from sengoku.goldfish.api import EngineOptionError, InvalidDeckError, goldfish
     from sengoku.goldfish.other_games import MAX_RUNS, NoOpeningHandError
-    from sengoku.goldfish.simulate import default_jobs
+    from sengoku.goldfish.simulate import default_jobs, usable_jobs
 
     # Option values are checked by the library (GoldfishError: a message and exit 2); the CLI adds
     # what only it can judge. A run count no one can wait for (10**23 ran until killed) is refused
@@ -103,28 +117,30 @@ def goldfish_command(
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
-        from sengoku.goldfish.plot import plot_format, require_matplotlib
+        from sengoku.goldfish.plot import check_plot_path
 
-        plot_format(plot)
-        if plot.is_dir():
-            raise DataError(plot, "is a folder; give a .png or .svg file name")
-        if not plot.parent.is_dir():
-            raise DataError(plot, f"cannot write: no such folder {plot.parent}")
-        require_matplotlib()
+        check_plot_path(plot, replace=force)
 
     played_turns = DEFAULT_TURNS if turns is None else turns
     show_progress = not as_json and runs * played_turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
     started = time.perf_counter()
     n_jobs = default_jobs() if jobs is None else jobs  # --jobs 0 is refused by the library, not "all cores"
+    if n_jobs > 1:
+        n_jobs, note = usable_jobs(n_jobs)
+        if note:
+            typer.echo(f"note: {note}", err=True)
+        if jobs is not None:
+            jobs = n_jobs
 
     def run(progress=None):  # type: ignore[no-untyped-def]
         return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
-                        commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress)
+                        commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress,
+                        opponent=opponent, opponent_defends=opponent_defends or None, play_on=play_on or None)
 
     try:
         result = _with_progress(runs, run) if show_progress else run()
     except EngineOptionError as exc:
-        typer.echo(f"error: --{exc.option} drives SENGOKU YUGI's turn-by-turn engine; a {exc.game} deck "
+        typer.echo(f"error: --{exc.option.replace('_', '-')} drives SENGOKU YUGI's turn-by-turn engine; a {exc.game} deck "
                    "gets its opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2) from None
     except NoOpeningHandError as exc:
@@ -139,7 +155,7 @@ def goldfish_command(
         return
 
     if as_json:
-        sys.stdout.write(result.to_json())
+        write_document(result.to_json(), "json")
     else:
         from rich.console import Console
 
@@ -150,7 +166,7 @@ def goldfish_command(
     if plot is not None:
         from sengoku.goldfish.plot import save_plot
 
-        save_plot(result, plot)
+        save_plot(result, plot, replace=force)
     from sengoku.build import engine_compiled
 
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
@@ -183,7 +199,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
                    "opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2)
     if as_json:
-        typer.echo(json.dumps(report, ensure_ascii=False, indent=2))
+        write_document(json.dumps(report, ensure_ascii=False, indent=2) + "\n", "json")
     else:
         typer.echo(render_text(report), nl=False)
     typer.echo(f"{runs} opening hands dealt in {elapsed:.2f} s", err=True)

@@ -8,12 +8,13 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
 from sengoku.games import DEFAULT_GAME
 
 
 @app.command("import")
 def import_(
-    file: Path = typer.Argument(..., help="The text decklist to import; '-' reads stdin."),
+    file: Path = typer.Argument(..., readable=False, help="The text decklist to import; '-' reads stdin."),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", help="Write the TOML to this file (atomically) instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite the --output file if it exists."),
@@ -22,7 +23,7 @@ def import_(
         "familiars, else standard)."),
     name: Optional[str] = typer.Option(None, "--name", help="The deck's name (the TOML's `name` key)."),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database (folder or cards.json) to resolve card names against. "
+        None, "--db", readable=False, help="Card database (folder or cards.json) to resolve card names against. "
         "Default: $SENGOKU_DB, else the bundled sample set."),
 ) -> None:
     """Import a plain-text SENGOKU YUGI decklist as decklist TOML.
@@ -33,23 +34,21 @@ def import_(
     Cards are placed in the section their kind belongs in. Every line that is not understood,
     and every unknown card (with the closest names), is reported with its line number; then
     nothing is written and the exit code is 1. Exit 0 when written, 2 when the input cannot be
-    read or the output exists without --force.
+    read or the output must not be written: it exists (without --force), or is a FIFO, a
+    device or read-only.
     """
-    import sys
-
-    from sengoku.decklist.fmt import atomic_write_text
     from sengoku.decklist.fmt import game_context
     from sengoku.decklist.text_import import MODES, import_text, read_text_list
     from sengoku.errors import DataError
+    from sengoku.files import read_stdin
+    from sengoku.writes import check_output, write_atomically
 
     if mode not in MODES:
         raise DataError(None, f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
-    if output is not None and output.exists() and not force:
-        raise DataError(output, "already exists; pass --force to overwrite it")
-    if output is not None and output.is_dir():
-        raise DataError(output, "is a folder; give a file name")
+    if output is not None:  # refused before anything is read: a FIFO, a device, a file without --force
+        check_output(output, replace=force)
     source = "<stdin>" if str(file) == "-" else str(file)
-    text = sys.stdin.read() if str(file) == "-" else read_text_list(file)
+    text = read_stdin() if str(file) == "-" else read_text_list(file)
     _, cards, ctx_notes = game_context(DEFAULT_GAME, db)
     if cards is None:  # say why, as the other commands do (fmt's fallback note is not for import)
         from sengoku.carddb.load import read_json, resolve_cards_file
@@ -68,8 +67,8 @@ def import_(
     counts = {s: sum(e.count for e in result.deck.section(s)) for s in ("main", "nameless", "familiars")}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     if output is None:
-        sys.stdout.write(result.toml)
+        write_document(result.toml, "toml")
         typer.echo(f"{source}: imported {summary} ({result.deck.mode})", err=True)
     else:
-        atomic_write_text(output, result.toml)
+        write_atomically(output, result.toml, replace=force)
         typer.echo(f"{source}: imported {summary} ({result.deck.mode}) -> {output}", err=True)

@@ -9,6 +9,10 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.streams import write_document
+from sengoku.display import printable
+
+DOCUMENT_KINDS = {"json": "json", "sarif": "json", "junit": "xml"}
 
 
 class Output(str, Enum):
@@ -22,10 +26,10 @@ class Output(str, Enum):
 @app.command("validate")
 def validate(
     paths: list[Path] = typer.Argument(
-        ..., help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
+        ..., readable=False, help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
         show_default=False),
     db: Optional[Path] = typer.Option(
-        None, "--db", help="Card database (cards.json or its folder) for decklists of its game. Default: "
+        None, "--db", readable=False, help="Card database (cards.json or its folder) for decklists of its game. Default: "
         "the game's bundled database ($SENGOKU_DB for SENGOKU YUGI). A game.toml beside it replaces the "
         "bundled rules.", show_default=False),
     format: Optional[str] = typer.Option(
@@ -48,17 +52,18 @@ def validate(
 
     Exit 0 when every file is valid (warnings allowed unless --strict), 1 when any file has an error, 2 when a path does not exist, a folder holds no *.toml, a file cannot be read at all (the others are still reported), or the card database or an option cannot be used.
     """
-    import sys
-
     from sengoku.validate.api import parse_as_of, validate_paths
-    from sengoku.validate.reporters import get_reporter
+    from sengoku.validate.reporters import get_reporter, render
 
-    writer = get_reporter(output.value)
+    get_reporter(output.value)  # an unknown name fails before any file is read
     run = validate_paths(paths, db=db, format=format, as_of=parse_as_of(as_of), strict=strict)
-    writer(run, sys.stdout)
-    sys.stdout.flush()
+    # Built whole, then written at once: a machine format is complete or not written at all.
+    write_document(render(output.value, run), DOCUMENT_KINDS.get(output.value, "text"))
+    for skipped in run.skipped:
+        typer.echo(printable(f"note: {skipped.path}: skipped, {skipped.skipped}"), err=True)
     s = run.summary()
     strict_note = " (--strict: warnings fail)" if strict else ""
     typer.echo(f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
-               f"{s['errors']} error(s), {s['warnings']} warning(s){strict_note}", err=True)
+               f"{s['errors']} error(s), {s['warnings']} warning(s){strict_note}"
+               + (f"; {len(run.skipped)} skipped (not decklists)" if run.skipped else ""), err=True)
     raise typer.Exit(run.exit_code)

@@ -39,6 +39,9 @@ class Decklist:
     extra: dict[str, object] = field(default_factory=dict)  # other top-level keys (e.g. champions' `players`)
     # where each top-level key and each section starts in the file: name -> (line, column)
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # the `syntax` violations found reading the file: they travel with the deck, so every command
+    # given this Decklist refuses what `validate` refuses (one verdict per deck)
+    syntax: list[object] = field(default_factory=list, compare=False, repr=False)
 
     def section(self, section: str) -> list[DeckEntry]:
         """Return the entries of one section, in file order."""

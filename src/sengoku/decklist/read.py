@@ -2,8 +2,8 @@
 
 Problems with the file itself (not UTF-8, not TOML, wrong types, unknown keys, absurd counts)
 are `syntax` violations, never exceptions: a tournament organiser wants all of them, pointing
-at the line. Only a file that cannot be read at all (missing, a folder, no permission) raises
-`DataError`. The decklist shape is checked here by hand rather than with the JSON Schema in
+at the line. Only a file that cannot be read at all (missing, a folder, no permission, over the
+1 MB limit) raises `DataError`. The decklist shape is checked here by hand rather than with the JSON Schema in
 `schemas/decklist.schema.json` (kept for editors): it is many times faster, which the
 1,000-deck benchmark needs, and its messages name the key and the line.
 """
@@ -11,26 +11,23 @@ at the line. Only a file that cannot be read at all (missing, a folder, no permi
 from __future__ import annotations
 
 import difflib
-import os
-import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.decklist.scan import Layout, Pos, Table, scan
+from sengoku.display import display_path
 from sengoku.errors import DataError
-from sengoku.files import open_input
+from sengoku.files import DECKLIST_BYTES, decode_text, loads_toml, read_file
 from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec, bundled_games
 from sengoku.problems import Violation
 
 SYNTAX = "syntax"
-MAX_BYTES = 1_000_000  # a decklist is a few KB; anything this big is not one (and is not parsed)
+NOT_A_DECKLIST = "not-a-decklist"  # another TOML file (`pyproject.toml`): skipped, not checked
+MAX_BYTES = DECKLIST_BYTES  # a decklist is a few KB; anything this big is not one (and is not parsed)
 ENTRY_KEYS = ("name", "id", "level", "epithet", "count")
 MAX_LEVEL = 99
-_TOML_POS = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_END = re.compile(r"\s*\(at end of document\)$")
 
 
 class DecklistSyntaxError(DataError):
@@ -55,24 +52,39 @@ def read_decklist(path: Path | str, games: Mapping[str, Game] | None = None) -> 
     Raise DataError only when the file cannot be read at all.
     """
     p = Path(path)
-    try:
-        with open_input(p) as f:  # one open + fstat: this runs for every file of a run
-            size = os.fstat(f.fileno()).st_size
-            if size > MAX_BYTES:
-                return Decklist(path=str(p)), [_v(f"the file is {size / 1e6:.1f} MB; a decklist is at most "
-                                                  f"{MAX_BYTES // 1_000_000} MB (not read)", (1, 1))]
-            # Bounded: a device or pipe (/dev/zero, a FIFO) has no size to check and never ends.
-            data = f.read(MAX_BYTES + 1)
-            if len(data) > MAX_BYTES:
-                return Decklist(path=str(p)), [_v(f"the file is over {MAX_BYTES // 1_000_000} MB; a decklist is "
-                                                  f"at most {MAX_BYTES // 1_000_000} MB (not read)", (1, 1))]
-    except FileNotFoundError:
-        raise DataError(p, "no such decklist file") from None
-    except IsADirectoryError:
-        raise DataError(p, "is a folder, not a decklist file") from None
-    except OSError as exc:
-        raise DataError(p, f"cannot read: {exc.strerror or exc}") from None
-    return parse_decklist(data, str(p), games)
+    data = read_file(p, MAX_BYTES, missing="no such decklist file")
+    return parse_decklist(data, display_path(p), games)  # a name that is not UTF-8 shown as \xff
+
+
+def not_a_decklist(doc: Mapping[str, Any], games: Mapping[str, Game] | None = None) -> str | None:
+    """Return why parsed TOML is some other file, not a decklist at all; None when it may be one.
+
+    The one test `validate` (which skips such a file with a note) and `fmt` (which refuses to
+    rewrite it) share. A decklist, however broken, has a key that a decklist of some game may
+    hold (`game`, `name`, `format`, a game's own key such as `mode`, or a section), or an array
+    of tables holding only entry keys (a misspelt section, `[[mian]]`). A file with top-level
+    keys and neither, like `pyproject.toml` or `Cargo.toml`, is not one; nor are sengoku's own
+    game rule files and tournament format files. An empty file is still a broken decklist.
+    """
+    if not doc:
+        return None
+    sections: set[str] = set()
+    known = set(COMMON_KEYS)
+    for game in (games if games is not None else _bundled()).values():
+        sections.update(game.sections)
+        known.update(game.keys)
+    # sengoku's own other TOML files share `game` and `name` with decklists; their own keys tell them apart
+    if "sections" not in sections and isinstance(doc.get("sections"), list) and "rules" in doc:
+        return "not a decklist: a game rule file (it has `sections` and `rules`)"
+    if "lists" not in sections and isinstance(doc.get("lists"), list) and "title" in doc:
+        return "not a decklist: a tournament format file (it has `title` and `[[lists]]`)"
+    if (known | sections).intersection(doc):
+        return None
+    for value in doc.values():
+        if isinstance(value, list) and any(isinstance(t, dict) and t and set(t) <= set(ENTRY_KEYS) for t in value):
+            return None
+    keys = ", ".join(repr(k) for k in sorted(doc)[:4]) + (", ..." if len(doc) > 4 else "")
+    return f"not a decklist: no top-level key of a decklist (it has {keys})"
 
 
 def load_decklist(path: Path | str) -> Decklist:
@@ -88,58 +100,46 @@ def _v(message: str, pos: Pos | None) -> Violation:
     return Violation(rule=SYNTAX, severity="error", message=message, line=line, column=column)
 
 
-def _decode(data: bytes) -> tuple[str | None, Violation | None]:
-    try:
-        # utf-8-sig: a byte-order mark (some Windows editors write one) is harmless, so accepted.
-        return data.decode("utf-8-sig"), None
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, _v(f"not UTF-8 text (byte {exc.start}: a binary file?)", (line, column))
-
-
 def parse_decklist(
     data: bytes | str, path: str | None = None, games: Mapping[str, Game] | None = None
 ) -> tuple[Decklist, list[Violation]]:
-    """Parse decklist text; return the decklist (well-formed entries only) and `syntax` violations."""
+    """Parse decklist text; return the decklist (well-formed entries only) and `syntax` violations.
+
+    The violations also stay on the decklist (`Decklist.syntax`): a deck handed on alone is
+    still refused by whatever checks it.
+    """
+    deck, problems = _parse(data, path, games)
+    deck.syntax = list(problems)
+    return deck, problems
+
+
+def _parse(data: bytes | str, path: str | None, games: Mapping[str, Game] | None) -> tuple[Decklist, list[Violation]]:
     deck = Decklist(path=path)
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
             return deck, [_v(f"the file is {len(data) / 1e6:.1f} MB; a decklist is at most "
                              f"{MAX_BYTES // 1_000_000} MB (not read)", (1, 1))]
-        text, problem = _decode(data)
-        if problem is not None:
-            return deck, [problem]
-        assert text is not None
+        try:  # a byte-order mark (some Windows editors write one) is harmless, so accepted
+            text = decode_text(data, path)
+        except DataError as exc:
+            return deck, [_v(exc.message, (exc.line or 1, exc.column or 1))]
     else:
         text = data[1:] if data.startswith("\ufeff") else data
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return deck, [_toml_error(exc, text)]
-    except RecursionError:  # absurdly nested arrays
-        return deck, [_v("not valid TOML: nested too deeply", (1, 1))]
+        doc = loads_toml(text, path)
+    except DataError as exc:  # not TOML, nested too deeply, a number past Python's digit limit
+        return deck, [_v(exc.message, (exc.line or 1, exc.column or 1))]
     if not doc:
         return deck, [_v("the file holds no decklist (no keys, no sections)", (1, 1))]
+    reason = not_a_decklist(doc, games)
+    if reason is not None:
+        return deck, [Violation(NOT_A_DECKLIST, "error", reason, 1, 1)]
     layout = scan(text)
     deck.positions = dict(layout.keys)
     for section, tables in layout.tables.items():
         if tables:
             deck.positions.setdefault(section, tables[0].pos)
     return deck, _read_doc(doc, deck, layout, games if games is not None else _bundled())
-
-
-def _toml_error(exc: tomllib.TOMLDecodeError, text: str) -> Violation:
-    message = str(exc)
-    m = _TOML_POS.search(message)
-    if m:
-        return _v(f"not valid TOML: {message[:m.start()]}", (int(m.group(1)), int(m.group(2))))
-    m = _TOML_END.search(message)
-    if m:
-        lines = text.splitlines() or [""]
-        return _v(f"not valid TOML: {message[:m.start()]} (at the end of the file)",
-                  (len(lines), len(lines[-1]) + 1))
-    return _v(f"not valid TOML: {message}", (1, 1))
 
 
 def _type_name(value: Any) -> str:

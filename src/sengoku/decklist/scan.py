@@ -10,22 +10,79 @@ it skips multi-line strings so a `[[main]]` inside one is not taken for a header
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 Pos = tuple[int, int]  # (line, column), both 1-based
 
 _KEY = r'(?:[A-Za-z0-9_-]+|"[^"\n]*"|\'[^\'\n]*\')'
-_ARRAY_HEADER = re.compile(rf"^\s*\[\[\s*({_KEY})\s*\]\]")
-_TABLE_HEADER = re.compile(rf"^\s*\[\s*({_KEY}(?:\s*\.\s*{_KEY})*)\s*\]")
+_HEADER_LINE = re.compile(rf"^\s*(?P<open>\[\[?)\s*(?P<root>{_KEY})(?P<dotted>(?:\s*\.\s*{_KEY})*)\s*\]\]?")
 _KEY_LINE = re.compile(rf"^(\s*)({_KEY})\s*[.=]")
 _INLINE_ARRAY = re.compile(rf"^\s*({_KEY})\s*=\s*\[")
-_TRIPLE = re.compile(r'"""|\'\'\'')
 
 
 def _unquote(key: str) -> str:
     if len(key) >= 2 and key[0] == key[-1] and key[0] in "\"'":
         return key[1:-1]
     return key
+
+
+@dataclass(frozen=True)
+class Header:
+    """A table header line: `[[root]]` (array), `[root]`, or either with more dotted parts."""
+
+    array: bool
+    root: str  # its first key, unquoted
+    dotted: bool  # `[root.more]`: a sub-table, not a table of its own
+    column: int  # 1-based column of its first '['
+
+
+def toml_lines(lines: Sequence[str]) -> Iterator[tuple[int, Header | None]]:
+    """Yield (index, header or None) for each line that starts outside a multi-line string or array.
+
+    The one scanner of TOML table headers (the validator's line scan, fmt's chunks and the format
+    files' locator use it): it is not a TOML parser, only right for text `tomllib` accepted, but
+    a '[' at the start of a line inside a multi-line string or array is never taken for a header.
+    """
+    depth, ml = 0, ""
+    for i, line in enumerate(lines):
+        if not ml and depth == 0:
+            m = _HEADER_LINE.match(line)
+            if m:
+                yield i, Header(m.group("open") == "[[", _unquote(m.group("root")), bool(m.group("dotted")),
+                                line.index("[") + 1)
+                continue
+            yield i, None
+        j, n = 0, len(line)
+        while j < n:
+            if ml:
+                k = line.find(ml, j)
+                if k < 0:
+                    break
+                j = k + 3
+                while j < n and line[j] == ml[0]:
+                    j += 1
+                ml = ""
+                continue
+            ch = line[j]
+            if ch == "#":
+                break
+            if line.startswith('"""', j) or line.startswith("'''", j):
+                ml, j = line[j:j + 3], j + 3
+            elif ch == '"':
+                j += 1
+                while j < n and line[j] != '"':
+                    j += 2 if line[j] == "\\" else 1
+                j += 1
+            elif ch == "'":
+                k = line.find("'", j + 1)
+                j = n if k < 0 else k + 1
+            else:
+                if ch in "[{":
+                    depth += 1
+                elif ch in "]}":
+                    depth = max(0, depth - 1)
+                j += 1
 
 
 class Table:
@@ -128,28 +185,23 @@ def _scan_lines(text: str) -> Layout:
     layout.last_line = max(1, len(lines))
     current: Table | None = None  # the [[section]] table we are in
     in_other_table = False  # inside a [table] header (not an entry)
-    open_quote: str | None = None  # inside a multi-line string opened with this quote
     skip_until = -1  # lines consumed by an inline array scan
-    for i, line in enumerate(lines):
+    for i, header in toml_lines(lines):
         lineno = i + 1
         if i <= skip_until:
             continue
-        if open_quote is not None:
-            if line.count(open_quote) % 2 == 1:
-                open_quote = None
-            continue
-        m = _ARRAY_HEADER.match(line)
-        if m:
-            section = _unquote(m.group(1))
-            current = Table((lineno, line.index("[") + 1))
-            layout.tables.setdefault(section, []).append(current)
-            in_other_table = False
-            continue
-        m = _TABLE_HEADER.match(line)
-        if m:
-            layout.headers.setdefault(_unquote(m.group(1).split(".")[0].strip()), (lineno, line.index("[") + 1))
-            current = None
-            in_other_table = True
+        line = lines[i]
+        if header is not None:
+            if header.array and header.dotted:
+                continue  # [[main.x]] nests inside the last [[main]] table: not an entry
+            if header.array:
+                current = Table((lineno, header.column))
+                layout.tables.setdefault(header.root, []).append(current)
+                in_other_table = False
+            else:
+                layout.headers.setdefault(header.root, (lineno, header.column))
+                current = None
+                in_other_table = True
             continue
         m = _KEY_LINE.match(line)
         if m:
@@ -164,11 +216,6 @@ def _scan_lines(text: str) -> Layout:
                     tables, end = _inline_tables(lines, i, arr.end())
                     layout.tables.setdefault(key, []).extend(tables)
                     skip_until = end
-                    continue
-        # A multi-line string opened (and not closed) on this line hides the lines after it.
-        quotes = _TRIPLE.findall(line)
-        if quotes and len(quotes) % 2 == 1:
-            open_quote = quotes[-1]
     return layout
 
 

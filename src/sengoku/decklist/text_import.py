@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sengoku.decklist.fmt import canonical_decklist, norm, render_value
+from sengoku.decklist.canonical import norm
+from sengoku.decklist.fmt import canonical_decklist
+from sengoku.decklist.render import render_value
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.errors import DataError
-from sengoku.files import read_input
+from sengoku.files import DECKLIST_BYTES, read_text_input
 
-MAX_BYTES = 1_000_000
 MAX_COUNT = 99  # more copies than this is a typo, not a deck
 MODES = ("auto", "standard", "ultimate")
 
@@ -265,7 +266,11 @@ def import_text(
         notes.append("Standard Mode uses no Familiar Deck: the validator will warn that the familiars are ignored (D7)")
     deck = Decklist(entries=[e for e, _, _ in entries], name=name, mode=chosen, path=source)
 
-    lines = [f"# Imported by `sengoku import` from {Path(source).name if source else 'a text list'}."]
+    # The source's file name is the user's, not ours: one holding a newline or another character
+    # that is not printable is written as an escaped TOML string, so it cannot start a TOML line.
+    base = Path(source).name if source else ""
+    origin = (base if base.isprintable() else render_value(base)) if source else "a text list"
+    lines = [f"# Imported by `sengoku import` from {origin}."]
     lines += [f"# {c}" for c in (top_comments or []) + comments]  # before the first card, after the last
     if name is not None:
         lines.append(f"name = {render_value(name)}")
@@ -286,20 +291,7 @@ def import_text(
 
 def read_text_list(path: Path | str) -> str:
     """Read a text decklist; raise DataError when it is missing, too big, binary or not UTF-8."""
-    p = Path(path)
-    try:
-        raw = read_input(p, MAX_BYTES)  # bounded: a device or pipe may never end
-        if len(raw) > MAX_BYTES:
-            raise DataError(p, f"the file is larger than {MAX_BYTES // 1_000_000} MB; a decklist is not")
-    except FileNotFoundError:
-        raise DataError(p, "no such file") from None
-    except IsADirectoryError:
-        raise DataError(p, "is a folder, not a text decklist") from None
-    except OSError as exc:
-        raise DataError(p, f"cannot read: {exc.strerror or exc}") from None
+    text, raw = read_text_input(path, DECKLIST_BYTES, missing="no such file")
     if b"\x00" in raw:
-        raise DataError(p, "a binary file, not a text decklist")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DataError(p, f"not UTF-8 text (byte {exc.start})") from None
+        raise DataError(path, "a binary file, not a text decklist")
+    return text

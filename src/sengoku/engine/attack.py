@@ -35,6 +35,8 @@ class Attack(Ultimate):
             return "attacks are declared in the Main Phase (T4)"
         if self.going_first and self.turn == 1:
             return "the first player cannot attack on their first turn (S8)"
+        if self.won_turn is not None:
+            return "the game is won (K5)"
         a = self._ally(i)
         if a is None:
             return f"no ally {i!r} in play"

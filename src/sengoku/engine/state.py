@@ -155,9 +155,9 @@ class GameState(Attack):
                     yield Action(Kind.MOVE, (i, d))
             if pos != COMMAND_ZONE:
                 for d in steps:
-                    b = occ[d]
-                    if b is not None and index[id(b)] > i and self.can_swap(i, index[id(b)]) is None:
-                        yield Action(Kind.SWAP, (i, index[id(b)]))
+                    j = index.get(id(occ[d]), -1)  # (an enemy standing there is no ally of ours)
+                    if j > i and self.can_swap(i, j) is None:
+                        yield Action(Kind.SWAP, (i, j))
             # A refusal without self-boosts holds for every attack kind and boost count (K2 last).
             if self.can_attack(i, False, 0) is None:
                 for magic in (False, True):

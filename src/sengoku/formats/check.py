@@ -9,24 +9,27 @@ codes no card carries, a format for another game.
 from __future__ import annotations
 
 import difflib
-import json
 from pathlib import Path
 from typing import Any
 
-from sengoku.problems import Problem
+from sengoku.carddb.load import read_json
+from sengoku.errors import DataError
 from sengoku.formats.load import formats_dir, read_format_file
 from sengoku.formats.model import FormatError
+from sengoku.problems import UNREADABLE, Problem
 
 
 def _db_cards(folder: Path) -> tuple[str | None, list[dict[str, Any]] | None, str | None]:
     """Return (game, raw cards, why not) of the card database beside the formats folder."""
     cards_file = folder.parent / "cards.json"
     try:
-        data = json.loads(cards_file.read_text(encoding="utf-8-sig"))
+        data, _ = read_json(cards_file)
         cards = [c for c in data["cards"] if isinstance(c, dict)]
         game = data.get("meta", {}).get("game") if isinstance(data.get("meta"), dict) else None
         return game, cards, None
-    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
+    except DataError as exc:
+        return None, None, f"cannot read {cards_file} ({exc.message}), so card ids were not checked"
+    except (KeyError, TypeError) as exc:
         return None, None, f"cannot read {cards_file} ({exc.__class__.__name__}), so card ids were not checked"
 
 
@@ -52,7 +55,7 @@ def _check_file(path: Path, game: str | None, cards: list[dict[str, Any]] | None
     try:
         fmt, problems, data, loc = read_format_file(path)
     except FormatError as exc:
-        return [Problem(path=where, message=exc.message, code="syntax", line=exc.line)]
+        return [Problem(path=where, message=exc.message, code=UNREADABLE, line=exc.line)]
     if fmt is None or loc is None:
         return problems
     if game is not None and fmt.game != game:

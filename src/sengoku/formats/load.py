@@ -12,17 +12,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sengoku.problems import Problem
-from sengoku.files import read_text_input
+from sengoku.decklist.scan import toml_lines
+from sengoku.files import RULES_BYTES, loads_toml, read_text_input
 from sengoku.formats.model import Format, FormatError, FormatList
 from sengoku.paths import default_card_db, schema_path
+from sengoku.problems import Problem
 
 SCHEMA_FILE = "format.schema.json"
 FORMATS_DIR = "formats"
 
-_TOML_POS = re.compile(r"\(at line (\d+), column (\d+)\)")
 _ANY_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
-_LISTS_HEADER = re.compile(r"^\s*\[\[\s*lists\s*\]\]")
 
 
 def formats_dir(db_folder: Path | str | None = None) -> Path:
@@ -54,7 +53,8 @@ class Locator:
 
     def __init__(self, text: str):
         self.lines = [_code_part(line) for line in text.splitlines()]
-        self.headers = [i for i, line in enumerate(self.lines) if _LISTS_HEADER.match(line)]
+        self.headers = [i for i, h in toml_lines(self.lines)
+                        if h is not None and h.array and not h.dotted and h.root == "lists"]
 
     def line(self, list_index: int | None = None, *, key: str | None = None,
              value: str | None = None) -> int | None:
@@ -129,17 +129,10 @@ def _jsonable(value: Any) -> Any:
 
 
 def read_toml(path: Path) -> tuple[Any, str]:
-    """Read a TOML file; raise FormatError naming the line and column if it cannot be parsed."""
-    import tomllib
-
-    text, _ = read_text_input(path, FormatError, missing="no such format file")
-    try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = _TOML_POS.search(msg)
-        line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-        raise FormatError(path, f"not valid TOML: {_TOML_POS.sub('', msg).strip()}", line, col) from None
+    """Read a TOML file (at most `RULES_BYTES`); raise FormatError naming the line and column if it
+    cannot be read or parsed."""
+    text, _ = read_text_input(path, RULES_BYTES, FormatError, missing="no such format file")
+    return loads_toml(text, path, FormatError), text
 
 
 def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], Any, Locator | None]:
@@ -211,12 +204,27 @@ def list_formats(db_folder: Path | str | None = None) -> list[Format]:
     return [_load_file(p) for p in sorted(folder.glob("*.toml"))]
 
 
-def load_format(name_or_path: str | Path, db_folder: Path | str | None = None) -> Format:
-    """Load a format by name (a file in the card database's `formats/` folder) or by path to a .toml file."""
-    candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.is_file():
-        return _load_file(candidate)
+_FORMAT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}")
+
+
+def load_format(name_or_path: str | Path, db_folder: Path | str | None = None, *, name_only: bool = False) -> Format:
+    """Load a format by name (a file in the card database's `formats/` folder) or by path to a .toml file.
+
+    With `name_only` (a decklist's own `format` key, written by a stranger) only a name is
+    looked up, in the `formats/` folder alone: never a path, so a decklist cannot make sengoku
+    open any file it names, nor tell whether one exists.
+    """
     folder = formats_dir(db_folder)
+    if name_only:
+        name = str(name_or_path)
+        if not _FORMAT_NAME.fullmatch(name) or name.endswith(".toml"):
+            known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+            raise FormatError(None, f"a decklist's `format` is a format name (letters, digits, '-', '_', '.'), "
+                              f"not {name[:60]!r}; known formats: {', '.join(known) or 'none'}")
+    else:
+        candidate = Path(name_or_path)
+        if candidate.suffix == ".toml" or candidate.is_file():
+            return _load_file(candidate)
     path = folder / f"{name_or_path}.toml"
     if not path.is_file():
         known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []

@@ -20,6 +20,7 @@ from sengoku.errors import DataError
 from sengoku.games import DEFAULT_GAME, bundled_games
 from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
 from sengoku.goldfish.hand import CardFacts, OpeningHandModel
+from sengoku.goldfish.kill_turn import MIRROR, kill_turn_summary
 from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS, GOINGS, MAX_TURNS, MODES
 from sengoku.goldfish.other_games import opening_hand_report
 from sengoku.goldfish.result import GoldfishResult
@@ -72,24 +73,25 @@ def goldfish_kind(game_id: str) -> str:
     return game.goldfish if game is not None else "engine"
 
 
-def validate(deck: Decklist | Path | str | None, db: CardDatabase,
-             mode: str | None = None, syntax: list[Any] | None = None) -> tuple[Decklist, ValidationResult]:
+def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | None = None,
+             syntax: list[Any] | None = None, role: str = "deck") -> tuple[Decklist, ValidationResult]:
     """Read (if a path) and validate a deck under `mode` (None: the decklist's own mode).
 
     A file that cannot be read at all raises DataError (exit 2); a malformed or rule-breaking
-    deck raises `InvalidDeckError` carrying the validator's result (exit 1).
+    deck raises `InvalidDeckError` carrying the validator's result (exit 1). `role` names the
+    deck in messages ("deck", or "opponent" for the opponent's deck).
     """
 
     if syntax is None:
         deck, syntax = read_deck(deck)
     if goldfish_kind(deck.game) != "engine":
-        raise GoldfishError(f"{deck.path or 'the deck'}: goldfish simulates SENGOKU YUGI decks "
+        raise GoldfishError(f"{deck.path or 'the ' + role + ' deck'}: goldfish simulates SENGOKU YUGI decks "
                             f"({DEFAULT_GAME!r}), not {deck.game!r}")
     if mode is not None and mode != deck.mode:
         deck = dataclasses.replace(deck, mode=mode)  # validate under the mode we will play (D5-D7)
     result = Validator(db).validate_deck(deck, syntax)
     if not result.valid:
-        raise InvalidDeckError(result)
+        raise InvalidDeckError(result, role)
     return deck, result
 
 
@@ -124,15 +126,22 @@ def goldfish(
     jobs: int | None = None,
     wants: Iterable[Want | str] = (),
     progress: Callable[[int], None] | None = None,
+    opponent: Decklist | Path | str | None = None,
+    opponent_defends: bool | None = None,
+    play_on: bool | None = None,
 ) -> GoldfishResult | dict[str, Any]:
     """Goldfish a deck the way its game allows (the game registry says which).
 
     A SENGOKU YUGI deck plays `runs` seeded games of `turns` turns (default 8) on the rules
     engine, `policy` (default "greedy") choosing, going `going` (default "first"), in `jobs`
     processes (default: all cores, as `sengoku goldfish`; the result is the same for any
-    `jobs`), and returns a `GoldfishResult`. A deck of another game gets its
-    opening-hand report (`goldfish.other_games.opening_hand_report`, a dict); the engine's
-    options (turns, going, policy, commander, mode, jobs) are refused for it with
+    `jobs`), and returns a `GoldfishResult`. The opponent (G4) plays `opponent` (a `Decklist`
+    or a path, validated like the deck under the mode played; default: a mirror of the deck),
+    and adds its Commander's ATK and self-boosts only with `opponent_defends`. A game stops at
+    the end of the turn it is won (G5) unless `play_on`; `result.kill_turn` says when games
+    were won. A deck of another game gets its opening-hand report
+    (`goldfish.other_games.opening_hand_report`, a dict); the engine's options (turns, going,
+    policy, commander, mode, jobs, opponent, opponent_defends, play_on) are refused for it with
     `EngineOptionError`, and a game that deals no opening hand raises `NoOpeningHandError`.
 
     `deck` is a `Decklist`, a decklist path, or None (the bundled default deck); `db` a card
@@ -144,7 +153,8 @@ def goldfish(
     decklist, syntax = read_deck(deck)
     if goldfish_kind(decklist.game) != "engine":
         engine_options = {"turns": turns, "going": going, "policy": policy, "commander": commander,
-                          "mode": mode, "jobs": jobs}
+                          "mode": mode, "jobs": jobs, "opponent": opponent,
+                          "opponent_defends": opponent_defends, "play_on": play_on}
         given = [name for name, value in engine_options.items() if value is not None]
         if given:
             raise EngineOptionError(given[0], decklist.game)
@@ -152,13 +162,15 @@ def goldfish(
     return _goldfish_engine(decklist, syntax, db, runs=runs, seed=seed, wants=wants, progress=progress,
                             turns=DEFAULT_TURNS if turns is None else turns, policy=policy or "greedy",
                             going=going or "first", commander=commander, mode=mode,
-                            jobs=default_jobs() if jobs is None else jobs)
+                            jobs=default_jobs() if jobs is None else jobs, opponent=opponent,
+                            opponent_defends=bool(opponent_defends), play_on=bool(play_on))
 
 
 def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, *,
                      runs: int, turns: int, seed: int, policy: str, going: str, commander: str | None,
                      mode: str | None, jobs: int, wants: Iterable[Want | str],
-                     progress: Callable[[int], None] | None) -> GoldfishResult:
+                     progress: Callable[[int], None] | None, opponent: Decklist | Path | str | None,
+                     opponent_defends: bool, play_on: bool) -> GoldfishResult:
     """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
     from sengoku.engine import MEASURES, choose_commander, compile_deck
 
@@ -171,6 +183,13 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
     wanted = resolve_wants(wants, (c.name for c in characters.values()))
 
     tables = compile_deck(card_db, sections, mode=mode)
+    opponent_tables = None  # G4: a mirror of the deck
+    opponent_info: dict[str, Any] = {"deck": MIRROR, "name": decklist.name, "defends": opponent_defends}
+    if opponent is not None:  # validated as the deck is, under the mode played (exit 1 when invalid)
+        opp_decklist, opp_validation = validate(opponent, card_db, mode, role="opponent")
+        opponent_tables = compile_deck(card_db, opp_validation.sections, mode=mode)
+        opponent_info = {"deck": opp_validation.path or opp_decklist.name or "deck", "name": opp_decklist.name,
+                         "defends": opponent_defends}
     if commander is not None:  # the name as a decklist would read it (case, full-width forms, spaces)
 
         in_deck = {fold(characters[cid].name): characters[cid].name
@@ -188,7 +207,8 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
     hand = OpeningHandModel(facts, stronghold, facts[cmd_card.id], going == "first", wanted, nameless)
 
     plan = Plan(tables=tables, commander=cmd, policy=policy, turns=turns, going_first=going == "first",
-                seed=seed, packed=hand.packed_table(tables.card_id), measures=tuple(MEASURES))
+                seed=seed, packed=hand.packed_table(tables.card_id), measures=tuple(MEASURES),
+                opponent=opponent_tables, opponent_defends=opponent_defends, play_on=play_on)
     tally = play_all(plan, runs, jobs, progress)
 
     return GoldfishResult(
@@ -209,6 +229,8 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
         first_level4=first_turn_distribution(tally.first_level4, turns, tally.runs),
         skipped_abilities={"total": tally.skipped_abilities,
                            "per_game": round(tally.skipped_abilities / tally.runs, 4)},
+        kill_turn=kill_turn_summary(tally.kill_turn, turns, tally.runs, opponent_info),
+        play_on=play_on,
         measures=tuple(MEASURES),
     )
 

@@ -26,8 +26,9 @@ class EngineOptionError(GoldfishError):
 class InvalidDeckError(SengokuError):
     """The deck breaks construction rules; it must be valid to be simulated (issue 4)."""
 
-    def __init__(self, validation: ValidationResult) -> None:
-        self.validation = validation
+    def __init__(self, validation: ValidationResult, role: str = "deck") -> None:
+        self.validation, self.role = validation, role
         n = len(validation.errors)
-        super().__init__(f"{validation.path or 'the deck'}: the deck is not valid in {validation.mode} mode "
+        what = "the deck" if role == "deck" else f"the {role} deck"
+        super().__init__(f"{validation.path or what}: {what} is not valid in {validation.mode} mode "
                          f"({n} error(s)); fix it before goldfishing")

@@ -1,13 +1,13 @@
-"""`--plot FILE`: the AP curve and board growth as a PNG or SVG (optional `plot` extra: matplotlib)."""
+"""`--plot FILE`: the AP curve, board growth and win curve as a PNG or SVG (optional `plot` extra: matplotlib)."""
 
 from __future__ import annotations
 
-import os
-import tempfile
+import io
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sengoku.errors import SengokuError
+from sengoku.errors import DataError, SengokuError
+from sengoku.writes import check_output, write_atomically
 
 if TYPE_CHECKING:  # pragma: no cover
     from sengoku.goldfish.result import GoldfishResult
@@ -36,8 +36,24 @@ def require_matplotlib() -> None:
                         "install the plot extra: pip install 'sengoku[plot]'")
 
 
-def save_plot(result: GoldfishResult, path: Path | str) -> None:
-    """Draw ap_main (mean, p10–p90 band) and the board (allies, highest level) per turn to `path`."""
+def check_plot_path(path: Path | str, *, replace: bool) -> None:
+    """Refuse a plot path before the simulation: not .png/.svg, not a regular file, an existing
+    file without --force, no matplotlib."""
+    plot_format(path)
+    try:
+        check_output(path, replace=replace)
+    except DataError as exc:
+        raise PlotError(str(exc)) from None
+    require_matplotlib()
+
+
+def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False) -> None:
+    """Draw ap_main (mean, p10–p90 band), the board (allies, highest level) and the win curve per turn to `path`.
+
+    A turn no game played (all were won before it) has no point on the first two panels.
+    Written atomically with the umask's mode (`sengoku.writes`); an existing file is replaced
+    only with `replace`.
+    """
     fmt = plot_format(path)
     require_matplotlib()
     import matplotlib
@@ -46,17 +62,25 @@ def save_plot(result: GoldfishResult, path: Path | str) -> None:
     import matplotlib.pyplot as plt
 
     turns = [row["turn"] for row in result.curve]
-    fig, (ax_ap, ax_board) = plt.subplots(1, 2, figsize=(11, 4.2), constrained_layout=True)
-    for ax, measures, title in (
-        (ax_ap, ("ap_main",), "AP at the start of the Main Phase"),
-        (ax_board, ("allies", "highest_level"), "Board: allies in play, highest level"),
-    ):
+    fig, (ax_ap, ax_board, ax_win) = plt.subplots(1, 3, figsize=(15, 4.2), constrained_layout=True)
+    for ax, measures in ((ax_ap, ("ap_main",)), (ax_board, ("allies", "highest_level"))):
         for m in measures:
-            mean = [row[m]["mean"] for row in result.curve]
-            lo = [row[m]["p10"] for row in result.curve]
-            hi = [row[m]["p90"] for row in result.curve]
-            line = ax.plot(turns, mean, marker="o", label=f"{m} mean")[0]
-            ax.fill_between(turns, lo, hi, alpha=0.2, color=line.get_color(), label=f"{m} p10–p90")
+            played = [row for row in result.curve if row[m] is not None]
+            x = [row["turn"] for row in played]
+            mean = [row[m]["mean"] for row in played]
+            lo = [row[m]["p10"] for row in played]
+            hi = [row[m]["p90"] for row in played]
+            line = ax.plot(x, mean, marker="o", label=f"{m} mean")[0]
+            ax.fill_between(x, lo, hi, alpha=0.2, color=line.get_color(), label=f"{m} p10–p90")
+    by_turn = result.kill_turn["by_turn"]
+    ax_win.bar(turns, [100 * row["fraction"] for row in by_turn], alpha=0.4, label="won on the turn")
+    ax_win.plot(turns, [100 * row["cumulative"]["fraction"] for row in by_turn], marker="o",
+                label="won by the end of the turn")
+    ax_win.set_ylim(0, 100)
+    ax_win.set_ylabel("% of games")
+    for ax, title in ((ax_ap, "AP at the start of the Main Phase"),
+                      (ax_board, "Board: allies in play, highest level"),
+                      (ax_win, "Kill turn: games won")):
         ax.set_title(title)
         ax.set_xlabel("turn")
         ax.set_xticks(turns)
@@ -66,21 +90,13 @@ def save_plot(result: GoldfishResult, path: Path | str) -> None:
     fig.suptitle(f"{deck} (Commander {result.commander['name']}) — {result.runs} runs, policy {result.policy}, "
                  f"going {result.going}, seed {result.seed}", fontsize="medium")
 
-    target = Path(path)
-    # write beside the target, then rename: never leave a half-written file behind
+    buffer = io.BytesIO()
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
-    except OSError as exc:
-        plt.close(fig)
-        raise PlotError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            # fixed metadata so the same result gives the same file
-            fig.savefig(fh, format=fmt, dpi=110, metadata={"Software": None} if fmt == "png" else {"Date": None})
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise PlotError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        # fixed metadata so the same result gives the same file
+        fig.savefig(buffer, format=fmt, dpi=110, metadata={"Software": None} if fmt == "png" else {"Date": None})
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    try:
+        write_atomically(path, buffer.getvalue(), replace=replace)
+    except DataError as exc:
+        raise PlotError(str(exc)) from None

@@ -1,10 +1,10 @@
-"""The text report of a goldfish simulation: rich tables and the AP chart, for a terminal."""
+"""The text report of a goldfish simulation: rich tables, the AP chart and the win curve, for a terminal."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sengoku.goldfish.chart import band_chart
+from sengoku.goldfish.chart import band_chart, win_chart
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -45,6 +45,7 @@ def render(result: GoldfishResult, console: Console) -> None:
     console.print(
         f"[bold]Goldfish[/bold] {escape(r.deck.get('name') or r.deck.get('path') or 'deck')} — {r.runs} runs × {r.turns} turns, "
         f"going {r.going}, policy {r.policy}, {r.mode} mode, seed {r.seed}"
+        + (", playing on after a win" if r.play_on else "")
     )
     console.print(f"Commander: {escape(cmd['name'])} ({escape(cmd['epithet'])}, {escape(cmd['id'])})"
                   f"{'' if cmd['chosen'] == 'named' else ' — chosen by S1'}; "
@@ -85,6 +86,7 @@ def render(result: GoldfishResult, console: Console) -> None:
         t.add_row(f"Level {lv['level']}", str(lv["in_deck"]), *cells)
     console.print(t)
 
+    _kill_turn(r, console)
     _curve_table(r, console)
 
     console.print("AP at the start of the Main Phase (ap_main):")
@@ -100,6 +102,9 @@ def render(result: GoldfishResult, console: Console) -> None:
         t.add_row(str(a["turn"]), _pct(a["fraction"]), _pct(b["fraction"]))
     t.add_row(f"never in {r.turns}", _pct(r.first_level3["never"]["fraction"]),
               _pct(r.first_level4["never"]["fraction"]))
+    if r.first_level3["won_before"]["games"] or r.first_level4["won_before"]["games"]:
+        t.add_row("won before", _pct(r.first_level3["won_before"]["fraction"]),
+                  _pct(r.first_level4["won_before"]["fraction"]))
     console.print(t)
 
     s = r.skipped_abilities
@@ -110,18 +115,51 @@ def render(result: GoldfishResult, console: Console) -> None:
                       f"{p['z']} standard errors from the exact {p['exact']} — this is a bug, please report it")
 
 
+def _kill_turn(r: GoldfishResult, console: Console) -> None:
+    """The kill turn (G5): a table of games won on / by each turn, then the cumulative win chart."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    k = r.kill_turn
+    opp = k["opponent"]
+    against = "a mirror of the deck" if opp["deck"] == "mirror" else str(opp["deck"])
+    against += ", defending" if opp["defends"] else ", not defending"
+    if k["won"]["games"]:
+        summary = (f"won {_pct(k['won']['fraction'])} within {r.turns} turns; over the games won: mean turn "
+                   f"{k['mean']:.2f}, p10 · p50 · p90 = {k['p10']} · {k['p50']} · {k['p90']}")
+    else:
+        summary = f"no game won within {r.turns} turns"
+    t = Table(title="Kill turn (G5)", title_justify="left")
+    for col in ("turn", "won on", "won by"):
+        t.add_column(col, justify="right")
+    for row in k["by_turn"]:
+        t.add_row(str(row["turn"]), _pct(row["fraction"]), _pct(row["cumulative"]["fraction"]))
+    t.add_row(f"never in {r.turns}", _pct(k["never"]["fraction"]), "")
+    console.print(t)
+    console.print(f"Opponent: {escape(against)}. Kill turn: {summary}.")
+    if k["won"]["games"]:
+        console.print("Games won by the end of each turn:")
+        for line in win_chart(k["by_turn"]):
+            console.print(line, markup=False, highlight=False)
+
+
 def _curve_table(r: GoldfishResult, console: Console) -> None:
     from rich.table import Table
 
-    t = Table(title="Per turn: mean, then p10 · p50 · p90", title_justify="left")
+    stopped = not r.play_on and any(row["games"] < r.runs for row in r.curve)
+    t = Table(title="Per turn: mean, then p10 · p50 · p90", title_justify="left",
+              caption="over the games still being played that turn (a won game stops at its win)"
+              if stopped else None, caption_justify="left")
     t.add_column("measure")
     for row in r.curve:
         t.add_column(f"T{row['turn']}", justify="right")
+    if stopped:
+        t.add_row("games played", *(str(row["games"]) for row in r.curve))
     for m in r.measures:
         cells = []
         for row in r.curve:
-            s: dict[str, Any] = row[m]
-            cells.append(f"{s['mean']:.1f}\n[dim]{s['p10']}·{s['p50']}·{s['p90']}[/dim]")
+            s: dict[str, Any] | None = row[m]
+            cells.append("—" if s is None else f"{s['mean']:.1f}\n[dim]{s['p10']}·{s['p50']}·{s['p90']}[/dim]")
         t.add_row(MEASURE_LABELS.get(m, m), *cells)
     console.print(t)
 

@@ -8,16 +8,21 @@ from typing import Any
 
 from sengoku.version import __version__
 
-SCHEMA_VERSION = 1
+# 2: curve entries count only the games still being played (`games`; a measure is null on a turn
+# no game played), first_level3/4 gain `won_before`, and `kill_turn` and `play_on` are new.
+SCHEMA_VERSION = 2
 
 
 @dataclass(frozen=True)
 class GoldfishResult:
     """The statistics of `runs` goldfish games of one deck (SPEC G1-G3).
 
-    `curve` holds one object per turn (numbered from 1) with `turn` and, for every engine
-    measure, `{mean, p10, p50, p90}`; `opening_hand["probabilities"]` each hold `event`,
-    `exact`, `simulated`, `ci95` and `ok` (False: more than 4 standard errors from exact).
+    `curve` holds one object per turn (numbered from 1) with `turn`, `games` (the games still
+    being played that turn: a won game stops at its win unless `play_on`) and, for every engine
+    measure, `{mean, p10, p50, p90}` over those games (None when there are none);
+    `opening_hand["probabilities"]` each hold `event`, `exact`, `simulated`, `ci95` and `ok`
+    (False: more than 4 standard errors from exact). `kill_turn` says on which turn the games
+    were won (G5; see `goldfish.kill_turn.kill_turn_summary`).
     """
 
     runs: int
@@ -34,6 +39,8 @@ class GoldfishResult:
     first_level3: dict[str, Any]
     first_level4: dict[str, Any]
     skipped_abilities: dict[str, Any]
+    kill_turn: dict[str, Any]
+    play_on: bool
     measures: tuple[str, ...] = field(default=())
 
     @property
@@ -56,10 +63,12 @@ class GoldfishResult:
             "going": self.going,
             "policy": self.policy,
             "mode": self.mode,
+            "play_on": self.play_on,
             "commander": self.commander,
             "deck": self.deck,
             "card_db": self.card_db,
             "opening_hand": self.opening_hand,
+            "kill_turn": self.kill_turn,
             "curve": self.curve,
             "first_level3": self.first_level3,
             "first_level4": self.first_level4,

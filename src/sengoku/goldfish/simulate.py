@@ -10,13 +10,14 @@ from __future__ import annotations
 import gc
 import os
 import random
+import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sengoku.goldfish.seeds import run_seed
-from sengoku.goldfish.stats import CurveTally
+from sengoku.goldfish.stats import WON_BEFORE, CurveTally
 
 BATCH = 1024  # games held before their rows are folded into histograms (bounds memory)
 MIN_RUNS_PER_JOB = 1000  # below this, a process costs more than it saves
@@ -34,6 +35,9 @@ class Plan:
     seed: int
     packed: Sequence[int]  # per card index, its packed opening-hand fields (see hand.py)
     measures: tuple[str, ...]
+    opponent: Any = None  # the opponent deck's DeckTables; None: a mirror (G4)
+    opponent_defends: bool = False
+    play_on: bool = False  # False: a game stops at the end of the turn it is won (G5)
 
 
 class Tally:
@@ -41,10 +45,12 @@ class Tally:
 
     def __init__(self, measures: Sequence[str], turns: int) -> None:
         self.runs = 0
+        self.turns = turns
         self.hands: Counter[int] = Counter()
         self.curve = CurveTally(measures, turns)
         self.first_level3: Counter[int | None] = Counter()
         self.first_level4: Counter[int | None] = Counter()
+        self.kill_turn: Counter[int | None] = Counter()
         self.skipped_abilities = 0
 
     def merge(self, other: Tally) -> None:
@@ -53,7 +59,42 @@ class Tally:
         self.curve.merge(other.curve)
         self.first_level3.update(other.first_level3)
         self.first_level4.update(other.first_level4)
+        self.kill_turn.update(other.kill_turn)
         self.skipped_abilities += other.skipped_abilities
+
+    def add_games(self, games: Sequence[Any], packed: Callable[[int], int]) -> None:
+        """Count a batch of `GameRecord`s; `packed(card)` is a card's packed opening-hand fields.
+
+        A game that stopped at its win played fewer than `turns` turns: its rows count only for
+        the turns it played, and a Level 3/4 ally it never showed counts as `WON_BEFORE`.
+        """
+        turns = self.turns
+        by_length: dict[int, list[tuple[int, ...]]] = {}
+        hands, first3, first4, won = [], [], [], []
+        skipped = 0
+        for g in games:
+            hands.append(sum(map(packed, g.opening_hand)))
+            rows = g.turns
+            length = len(rows)
+            if length == turns:
+                first3.append(g.first_level3)
+                first4.append(g.first_level4)
+            else:  # stopped at its win (G5)
+                first3.append(WON_BEFORE if g.first_level3 is None else g.first_level3)
+                first4.append(WON_BEFORE if g.first_level4 is None else g.first_level4)
+            if length:
+                by_length.setdefault(length, []).extend(rows)
+            won.append(g.won_turn)
+            s = g.skipped_abilities
+            skipped += s if s.__class__ is int else _skipped(s)
+        self.runs += len(hands)
+        self.hands.update(hands)
+        for length in sorted(by_length):
+            self.curve.add_rows(by_length[length], length)
+        self.first_level3.update(first3)
+        self.first_level4.update(first4)
+        self.kill_turn.update(won)
+        self.skipped_abilities += skipped
 
 
 def _skipped(value: Any) -> int:
@@ -72,42 +113,20 @@ def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     tally = Tally(plan.measures, plan.turns)
     rng = random.Random()
     packed = plan.packed.__getitem__
-    tables, cmd, turns, first = plan.tables, plan.commander, plan.turns, plan.going_first
     seed = plan.seed
-    # Every game plays all its turns (the curves count per turn) until the report counts won games' later turns.
-    runner = GameRunner(tables, make_policy(plan.policy), rng, turns, first, cmd, play_on=True)
+    runner = GameRunner(plan.tables, make_policy(plan.policy), rng, plan.turns, plan.going_first,
+                        plan.commander, opponent=plan.opponent, opponent_defends=plan.opponent_defends,
+                        play_on=plan.play_on)
     play = runner.play
-    hands: list[int] = []
-    rows: list[tuple[int, ...]] = []
-    first3: list[int | None] = []
-    first4: list[int | None] = []
-    skipped = 0
+    games = []
     for i in range(start, stop):
         rng.seed(run_seed(seed, i))
-        g = play()
-        hands.append(sum(map(packed, g.opening_hand)))
-        rows += g.turns
-        first3.append(g.first_level3)
-        first4.append(g.first_level4)
-        s = g.skipped_abilities
-        skipped += s if s.__class__ is int else _skipped(s)
-        if len(hands) >= BATCH:
-            _fold(tally, hands, rows, first3, first4)
-    _fold(tally, hands, rows, first3, first4)
-    tally.skipped_abilities = skipped
+        games.append(play())
+        if len(games) >= BATCH:
+            tally.add_games(games, packed)
+            games.clear()
+    tally.add_games(games, packed)
     return tally
-
-
-def _fold(tally: Tally, hands: list[int], rows: list[tuple[int, ...]], first3: list[Any], first4: list[Any]) -> None:
-    tally.runs += len(hands)
-    tally.hands.update(hands)
-    tally.curve.add_rows(rows)
-    tally.first_level3.update(first3)
-    tally.first_level4.update(first4)
-    hands.clear()
-    rows.clear()
-    first3.clear()
-    first4.clear()
 
 
 def chunks(runs: int, parts: int) -> list[tuple[int, int]]:
@@ -115,6 +134,18 @@ def chunks(runs: int, parts: int) -> list[tuple[int, int]]:
     parts = max(1, min(parts, runs))
     edges = [runs * k // parts for k in range(parts + 1)]
     return [(a, b) for a, b in zip(edges, edges[1:]) if b > a]
+
+
+def usable_jobs(requested: int) -> tuple[int, str | None]:
+    """Return the processes to use for `requested` jobs, and a note when that is fewer.
+
+    More processes than cores only queue for them (and thousands exhaust the system's process
+    and file limits); results do not depend on the number, so the excess is dropped, saying so.
+    """
+    cores = default_jobs()
+    if requested > cores:
+        return cores, f"--jobs {requested} is more than the {cores} core(s) this process may use; using {cores}"
+    return requested, None
 
 
 def default_jobs() -> int:
@@ -131,6 +162,11 @@ _PLAN: Plan | None = None
 def _init_worker(plan: Plan) -> None:
     global _PLAN
     _PLAN = plan
+    # Signals are the parent's to handle: Ctrl-C reaches the whole process group, and the parent
+    # unwinds and ends the pool; SIGTERM (how the pool ends a worker) must simply end it, not
+    # run a handler inherited from the parent through the fork.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _work(span: tuple[int, int]) -> Tally:

@@ -68,52 +68,77 @@ class Histogram:
 
 
 class CurveTally:
-    """Per turn, per measure: a histogram of the values the games showed.
+    """Per turn, per measure: a histogram of the values the games showed on that turn.
 
-    Games hand in their rows in batches (`add_rows`: `turns` rows per game, game after game);
-    each turn's rows are transposed into one column per measure and counted at C speed
-    (`Counter.update`), which is several times faster than a Python loop over the rows.
+    A game won before its last turn stops there (unless played on), so each turn counts only
+    the games still being played on it (`games` in each curve entry): a won game's later turns
+    are neither development nor zeros. Games hand in their rows in batches of games of one
+    length (`add_rows`: `length` rows per game, game after game); each turn's rows are
+    transposed into one column per measure and counted at C speed (`Counter.update`), several
+    times faster than a Python loop over the rows.
     """
 
     def __init__(self, measures: Sequence[str], turns: int) -> None:
         self.measures = tuple(measures)
         self.turns = turns
         self.hist = [[Histogram() for _ in self.measures] for _ in range(turns)]
+        self.games = [0] * turns  # per turn, the games that played it
 
-    def add_rows(self, rows: Sequence[tuple[int, ...]]) -> None:
-        """Count a batch of games' rows: row k belongs to turn k % turns."""
-        if len(rows) % self.turns:
-            raise ValueError(f"{len(rows)} rows is not a whole number of {self.turns}-turn games")
+    def add_rows(self, rows: Sequence[tuple[int, ...]], length: int | None = None) -> None:
+        """Count a batch of games that each played `length` turns (default: all): row k is turn k % length."""
+        length = self.turns if length is None else length
+        if not 1 <= length <= self.turns:
+            raise ValueError(f"a game of {length} turns in a {self.turns}-turn tally")
+        if len(rows) % length:
+            raise ValueError(f"{len(rows)} rows is not a whole number of {length}-turn games")
         if not rows:
             return
-        for t in range(self.turns):
-            for h, column in zip(self.hist[t], zip(*rows[t :: self.turns])):
+        n = len(rows) // length
+        for t in range(length):
+            self.games[t] += n
+            for h, column in zip(self.hist[t], zip(*rows[t::length])):
                 h.counts.update(column)
 
     def merge(self, other: CurveTally) -> None:
-        for mine, theirs in zip(self.hist, other.hist):
+        for t, (mine, theirs) in enumerate(zip(self.hist, other.hist)):
+            self.games[t] += other.games[t]
             for a, b in zip(mine, theirs):
                 a.merge(b)
 
     def curve(self) -> list[dict[str, object]]:
-        """Return one object per turn (numbered from 1): `turn` and each measure's summary."""
+        """Return one object per turn (numbered from 1): `turn`, `games` and each measure's summary.
+
+        A turn no game played (every game was won before it) has None for each measure.
+        """
         return [
-            {"turn": t + 1, **{m: h.summary() for m, h in zip(self.measures, self.hist[t])}}
+            {"turn": t + 1, "games": self.games[t],
+             **{m: h.summary() if self.games[t] else None for m, h in zip(self.measures, self.hist[t])}}
             for t in range(self.turns)
         ]
 
 
+# In a first-turn Counter: the game was won, and so stopped, before the thing happened (not "never").
+WON_BEFORE = 0
+
+
 def first_turn_distribution(counts: Counter[int | None], turns: int, runs: int) -> dict[str, object]:
-    """Summarise on which turn something first happened; None counts as 'never within N turns'."""
+    """Summarise on which turn something first happened.
+
+    None counts as 'never within N turns'; `WON_BEFORE` as 'the game was won, and stopped,
+    before it happened' (`won_before`), which is no statement about what the deck would have
+    done later. Both sort after every turn for the median.
+    """
     rows = []
     for t in range(1, turns + 1):
         games = counts.get(t, 0)
         rows.append({"turn": t, "games": games, "fraction": round(games / runs, 6) if runs else 0.0})
     never = counts.get(None, 0)
-    reached = Histogram({t: c for t, c in counts.items() if t is not None})
+    won_before = counts.get(WON_BEFORE, 0)
+    reached = Histogram({t: c for t, c in counts.items() if t is not None and t != WON_BEFORE})
     return {
         "by_turn": rows,
         "never": {"games": never, "fraction": round(never / runs, 6) if runs else 0.0},
+        "won_before": {"games": won_before, "fraction": round(won_before / runs, 6) if runs else 0.0},
         # median over every game, 'never' sorting last: None when fewer than half reach it
         "median": _median_with_never(counts, runs),
         "mean_when_reached": round(reached.mean(), 4) if reached.n else None,
@@ -123,7 +148,7 @@ def first_turn_distribution(counts: Counter[int | None], turns: int, runs: int) 
 def _median_with_never(counts: Counter[int | None], runs: int) -> int | None:
     rank = max(1, math.ceil(runs / 2))
     seen = 0
-    for t in sorted(k for k in counts if k is not None):
+    for t in sorted(k for k in counts if k is not None and k != WON_BEFORE):
         seen += counts[t]
         if seen >= rank:
             return t

@@ -33,6 +33,10 @@ def parse_want(text: str) -> Want:
     name = name.strip()
     if not name:
         raise WantError(f"--want {text!r}: give a card name, e.g. --want 'Soma:2'")
+    head, sep2, extra = name.rpartition(":")
+    if sep2 and head.strip() and extra.strip().isdigit():  # 'Soma:2:3': not a name ending in ':2'
+        raise WantError(f"--want {text!r}: one count per want, after a single ':' (e.g. --want "
+                        f"'{head.strip()}:{extra.strip()}'); repeat --want for another event")
     try:
         copies = int(count)
     except ValueError:

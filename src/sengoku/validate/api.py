@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.decklist.model import Decklist
+from sengoku.display import display_path
 from sengoku.errors import DataError
+from sengoku.folders import Found, find_tomls
 from sengoku.paths import DB_ENV
 from sengoku.games import Game, bundled_games, default_db_folder, game_for_db
 from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
@@ -104,7 +106,13 @@ class Validator:
         return checker
 
     def validate_deck(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
-        """Check one decklist (with the syntax problems found reading it, if any)."""
+        """Check one decklist (with the syntax problems found reading it, if any).
+
+        A decklist read from a file carries its own (`Decklist.syntax`); they count whether or
+        not they are passed again, so no command can check or play a deck `validate` refuses.
+        """
+        given = list(syntax)
+        syntax = given + [v for v in deck.syntax if isinstance(v, Violation) and v not in given]
         if deck.game not in self.games:  # a Decklist built in code; files are checked when read
             return ValidationResult(path=deck.path, game=deck.game, violations=[*syntax, Violation(
                 "syntax", "error", f"unknown game {deck.game!r} (known: {', '.join(self.games)})")])
@@ -160,7 +168,8 @@ class Validator:
         if key not in self._formats:
             if isinstance(fmt, (str, Path)):
                 try:
-                    self._formats[key] = load_format(fmt, checker.catalog.folder)
+                    # a decklist's own `format` key is a name, never a path (the file is a stranger's)
+                    self._formats[key] = load_format(fmt, checker.catalog.folder, name_only=not explicit)
                 except DataError as exc:
                     if explicit and self._format_of_another_game(fmt, load_format, deck.game):
                         self._formats[key] = None  # a --format for one game leaves the other games' decks alone
@@ -184,16 +193,24 @@ class Validator:
 
     def validate_file(self, path: Path | str) -> ValidationResult:
         """Read and check one decklist file; a file that cannot be read becomes a `syntax` result."""
-        from sengoku.decklist.read import read_decklist
+        from sengoku.decklist.read import NOT_A_DECKLIST, read_decklist
 
         try:
             deck, syntax = read_decklist(path, self.games)
         except DataError as exc:
-            return ValidationResult(path=str(path), unreadable=True, violations=[
-                Violation("syntax", "error", exc.message, exc.line, exc.column)])
+            return _unreadable(path, exc.message, exc.line, exc.column)
+        if syntax and syntax[0].rule == NOT_A_DECKLIST:
+            return ValidationResult(path=display_path(path), skipped=syntax[0].message)
         if syntax and deck.game not in self.games:
             return ValidationResult(path=str(path), violations=syntax, game=deck.game)
         return self.validate_deck(deck, syntax)
+
+
+def _unreadable(path: Path | str, message: str, line: int | None = None,
+                column: int | None = None) -> ValidationResult:
+    """The result of a file that cannot be read at all: reported with the others, exit 2."""
+    return ValidationResult(path=display_path(path), unreadable=True,
+                            violations=[Violation("syntax", "error", message, line, column)])
 
 
 @dataclass
@@ -202,6 +219,7 @@ class ValidationRun:
 
     results: list[ValidationResult] = field(default_factory=list)
     strict: bool = False
+    skipped: list[ValidationResult] = field(default_factory=list)  # TOML files that are not decklists
 
     @property
     def ok(self) -> bool:
@@ -230,33 +248,13 @@ class ValidationRun:
         return list(seen.values())
 
 
-def expand_paths(paths: Iterable[Path | str]) -> list[Path]:
+def expand_paths(paths: Iterable[Path | str]) -> list[Found]:
     """Return the decklist files named: files as given, folders as every `*.toml` below, sorted.
 
+    Entries of a folder that cannot be read come back with their reason (`Found.problem`).
     Raise DataError naming every path that does not exist or folder that holds no decklist.
     """
-    out: list[Path] = []
-    problems: list[str] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found = sorted(f for f in p.rglob("*.toml")
-                           if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts))
-            if not found:
-                problems.append(f"{p}: no *.toml decklists in this folder")
-            out.extend(found)
-        elif p.exists():
-            out.append(p)
-        else:
-            problems.append(f"{p}: no such file or folder")
-    if problems:
-        first, _, why = problems[0].partition(": ")
-        also = f" (also: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
-        raise DataError(first, why + also)
-    unique = list(dict.fromkeys(out))
-    if not unique:
-        raise DataError(None, "no decklist paths given")
-    return unique
+    return find_tomls(paths)
 
 
 def validate_deck(deck: Decklist, db: DbArg = None, format: Any = None,
@@ -275,11 +273,17 @@ def validate_paths(paths: Iterable[Path | str], db: DbArg = None, format: Any = 
                    as_of: dt.date | str | None = None, strict: bool = False) -> ValidationRun:
     """Check every decklist named (folders: every `*.toml` below, sorted); one result per file.
 
+    A TOML file that is not a decklist at all (`decklist.read.not_a_decklist`) is not checked:
+    it goes to `run.skipped`, with the reason as its `skipped`.
+
     Raise DataError when a path does not exist or a folder holds no `*.toml` (a usage error).
     """
     files = expand_paths(paths)
     validator = Validator(db, format, as_of)
-    return ValidationRun([validator.validate_file(f) for f in files], strict=strict)
+    checked = [validator.validate_file(f.path) if f.problem is None else _unreadable(f.path, f.problem)
+               for f in files]
+    return ValidationRun([r for r in checked if r.skipped is None], strict=strict,
+                         skipped=[r for r in checked if r.skipped is not None])
 
 
 _VALIDATORS: dict[tuple[Any, ...], tuple[Any, Validator]] = {}

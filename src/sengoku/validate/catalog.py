@@ -16,6 +16,7 @@ from typing import Any
 
 from sengoku.carddb.load import CardDBError, check_data, read_json, resolve_cards_file
 from sengoku.carddb.names import fold
+from sengoku.files import CARD_DB_BYTES, read_input
 from sengoku.games import DEFAULT_GAME
 
 Card = dict[str, Any]
@@ -98,7 +99,10 @@ def catalog_from_db(db: Any) -> Catalog:
             "cards": [c.model_dump(mode="json", by_alias=True) for c in db.cards]}
     raw = None
     if db.path and Path(db.path).is_file():
-        raw = Path(db.path).read_bytes()
+        try:
+            raw = read_input(db.path, CARD_DB_BYTES)
+        except OSError:  # gone or grown since it was loaded: the content hash below still holds
+            raw = None
     catalog = Catalog.from_data(data, db.path, raw)
     if db.content_hash:
         catalog.content_hash = db.content_hash

@@ -26,6 +26,7 @@ class ValidationResult:
     format: str | None = None
     info: dict[str, object] = field(default_factory=dict)  # e.g. champions' starting life per champion
     unreadable: bool = False  # the file could not be read at all (permissions, a folder, ...)
+    skipped: str | None = None  # why the file was not checked: another TOML file, not a decklist
     # the card database checked against, for reproducible reports
     db_name: str | None = None
     db_version: str | None = None

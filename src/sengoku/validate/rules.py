@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.errors import DataError
+from sengoku.files import RULES_BYTES, read_input, read_text_input
 from sengoku.games import Game
 from sengoku.paths import schema_path
 from sengoku.pass_cache import pass_key, passed_before, remember_pass
@@ -175,8 +176,8 @@ def _where(path: Any) -> str:
 def _rule_line(path: Path, index: int) -> int | None:
     """Return the line of the index-th `[[rules]]` header of a rule file."""
     try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
-    except (OSError, UnicodeDecodeError):
+        lines = read_text_input(path, RULES_BYTES)[0].splitlines()
+    except DataError:
         return None
     seen = -1
     for n, line in enumerate(lines, 1):
@@ -194,7 +195,7 @@ def rule_file_problems(game: Game) -> list[str]:
     """
 
     try:
-        key: str | None = pass_key(Path(game.rule_file).read_bytes(), schema_path(SCHEMA_FILE))
+        key: str | None = pass_key(read_input(game.rule_file, RULES_BYTES), schema_path(SCHEMA_FILE))
     except OSError:
         key = None
     if key is not None and passed_before(key):

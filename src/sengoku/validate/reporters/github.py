@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
+from sengoku.display import printable_lines
+
 
 def _data(text: str) -> str:
+    text = printable_lines(text)  # no control or bidi character reaches the log raw; newlines as %0A
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 

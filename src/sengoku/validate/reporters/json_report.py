@@ -8,8 +8,9 @@ warnings}}`. `valid` follows `--strict` (warnings fail under it).
 
 from __future__ import annotations
 
-import json
 from typing import Any, TextIO
+
+from sengoku.display import json_text
 
 
 def as_dict(run: Any) -> dict[str, Any]:
@@ -42,5 +43,5 @@ def as_dict(run: Any) -> dict[str, Any]:
 
 def write(run: Any, stream: TextIO) -> None:
     """Write the run as indented JSON."""
-    json.dump(as_dict(run), stream, indent=2, ensure_ascii=False, default=str)
+    stream.write(json_text(as_dict(run), indent=2, default=str))  # hidden characters as \u escapes
     stream.write("\n")

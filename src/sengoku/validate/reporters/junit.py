@@ -9,7 +9,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any, TextIO
 
-from sengoku.validate.reporters.text import location, printable
+from sengoku.display import printable
+from sengoku.validate.reporters.text import location
 
 
 def _line(path: str | None, v: Any) -> str:

@@ -5,26 +5,12 @@ Coloured with rich when the stream is a terminal; plain otherwise (so it can be 
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, TextIO
 
+from sengoku.display import printable
 from sengoku.games import game_code
 
 _STYLE = {"error": "bold red", "warning": "yellow"}
-
-
-def printable(text: str) -> str:
-    """Escape control and format characters (a newline, ESC, a bidi override) as repr() would.
-
-    A decklist's unknown card name is shown as typed: raw, an ESC could recolour the organiser's
-    terminal, a newline would split the one-line-per-violation format, and both are invalid in XML.
-    """
-    if text.isprintable():
-        return text
-    return "".join(repr(c)[1:-1] if unicodedata.category(c) in _HIDDEN else c for c in text)
-
-
-_HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
 
 
 def location(path: str | None, line: int | None, column: int | None) -> str:
@@ -55,7 +41,7 @@ def write(run: Any, stream: TextIO) -> None:
         for key, values in result.info.items():
             if isinstance(values, dict):  # reported values, e.g. champions' starting life
                 shown = "; ".join(f"{k}: {v}" for k, v in values.items())
-                console.print(Text.assemble((where, "bold"), " ", ("info", "blue"), f" {key}: {shown}"))
+                console.print(Text.assemble((where, "bold"), " ", ("info", "blue"), f" {key}: {printable(shown)}"))
         if not result.violations:
             cards = sum(sum(c.values()) for c in result.sections.values())
             console.print(Text.assemble((where, "bold"), " ",

@@ -1,0 +1,76 @@
+"""Show text from untrusted files on one line, as it is, with nothing hidden in it.
+
+Card names, decklist entries and file names come from strangers. Raw, an ESC could recolour
+or rewrite the reader's terminal, a bidi override could show a name backwards, a newline would
+split a one-line report, a NUL or a lone surrogate (a file name that is not UTF-8) cannot be
+written to a UTF-8 stream or an XML file at all. Every reporter shows such text through
+`printable`, which escapes those characters as Python's repr() would (`\\x1b`, `\\u202e`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+# Unicode categories never shown raw: controls, format characters (bidi overrides, zero-width
+# marks), line and paragraph separators, surrogates, unassigned code points.
+HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
+
+
+def printable(text: str) -> str:
+    """Return `text` with every control, format, separator and surrogate character escaped."""
+    if text.isprintable():
+        return text
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in HIDDEN else c for c in text)
+
+
+def printable_lines(text: str) -> str:
+    """Return `printable` of each line of a message that is meant to have several lines."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def hidden_characters(text: str, allowed: str = "") -> list[str]:
+    """Return the characters of `text` that `printable` would escape (less `allowed`), each once."""
+    if text.isprintable():
+        return []
+    return list(dict.fromkeys(c for c in text if c not in allowed and unicodedata.category(c) in HIDDEN))
+
+
+def display_path(path: Path | str) -> str:
+    """Return a file name as text that any UTF-8 stream can hold: bytes that are not UTF-8 as `\\xff`."""
+    name = os.fspath(path)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # os.fsdecode() turned undecodable bytes into lone surrogates
+        name = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return name
+
+
+# json.dumps escapes the ASCII controls itself; what it leaves raw is DEL and beyond ASCII.
+_PAST_ASCII = re.compile(r"[^\x00-\x7e]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if unicodedata.category(char) not in HIDDEN:
+        return char
+    code = ord(char)
+    if code > 0xFFFF:  # as a UTF-16 surrogate pair, the way JSON spells it
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def json_text(value: Any, **options: Any) -> str:
+    """Return `value` as JSON (`json.dumps` options) with every hidden character as a \\u escape.
+
+    Lossless, as any JSON string may spell a character that way, yet nothing hidden reaches a
+    terminal that shows the document, and a lone surrogate (a file name that is not UTF-8) no
+    longer stops a UTF-8 stream half-way through it.
+    """
+    text = json.dumps(value, ensure_ascii=False, **options)
+    return text if text.isascii() and "\x7f" not in text else _PAST_ASCII.sub(_json_escape, text)

@@ -1,0 +1,46 @@
+"""The kill turn (SPEC G5): on which of its own turns a deck wins, over every simulated game.
+
+Games hand in their kill turns as a Counter (turn -> games; None: not won within `--turns`),
+so the summary is exact and the same for any `--jobs`: fractions are counts over runs, and the
+mean and percentiles over the games won come from a `Histogram` (nearest rank, as the curve's).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from sengoku.goldfish.stats import PERCENTILES, Histogram
+
+MIRROR = "mirror"  # `opponent.deck` when the opponent plays a copy of the simulated deck (G4)
+
+
+def _share(games: int, runs: int) -> dict[str, Any]:
+    return {"games": games, "fraction": round(games / runs, 6) if runs else 0.0}
+
+
+def kill_turn_summary(counts: Counter[int | None], turns: int, runs: int,
+                      opponent: dict[str, Any]) -> dict[str, Any]:
+    """Return `by_turn` (won on / by each turn), `won`, `never`, `mean`, `p10`/`p50`/`p90`, `opponent`.
+
+    `by_turn[i]` has `turn`, `games` and `fraction` won on that turn, and `cumulative`
+    (`games`, `fraction`) won by its end. `never` counts the games not won within `turns`; the
+    mean and percentiles are over the games won only (None when no game was won).
+    """
+    won = Histogram({t: c for t, c in counts.items() if t is not None})
+    by_turn = []
+    so_far = 0
+    for t in range(1, turns + 1):
+        games = counts.get(t, 0)
+        so_far += games
+        by_turn.append({"turn": t, **_share(games, runs), "cumulative": _share(so_far, runs)})
+    stats: dict[str, Any] = {"mean": None, **{f"p{p}": None for p in PERCENTILES}}
+    if won.n:
+        stats = won.summary()
+    return {
+        "by_turn": by_turn,
+        "won": _share(won.n, runs),
+        "never": _share(counts.get(None, 0), runs),
+        **stats,
+        "opponent": opponent,
+    }

@@ -1,0 +1,113 @@
+"""Write an output file so that nothing is lost: the one way sengoku writes files.
+
+Every file sengoku writes (`fmt` rewriting a decklist, `import -o`, `goldfish --plot`) goes
+through `write_atomically`: the new content goes to a temporary file in the target's folder,
+is synced, and then replaces the target with `os.replace`, so a crash or a full disk leaves the
+old file whole. Before any of that, `check_output` refuses (DataError, exit 2, the target left
+byte-identical) what must not be replaced:
+
+- anything but a regular file: a folder, a FIFO, a device node, a socket (replacing one with a
+  regular file would break whatever used it);
+- a read-only file (its owner said "do not change this");
+- an existing file, unless the caller may replace it (`fmt` rewrites in place; `import -o` and
+  `--plot` need `--force`);
+- a path whose folder does not exist.
+
+A symlink is written through (the file it points to is replaced, the link stays). The new
+file keeps the old one's permission bits, or gets 0666 less the umask, as `open()` would.
+Commands call `check_output` before long work (a simulation), so a bad path fails first.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from sengoku.errors import DataError
+
+_KINDS = (
+    (stat.S_ISDIR, "is a folder"),
+    (stat.S_ISFIFO, "is a named pipe (FIFO)"),
+    (stat.S_ISCHR, "is a device"),
+    (stat.S_ISBLK, "is a device"),
+    (stat.S_ISSOCK, "is a socket"),
+)
+
+
+def refuse_special(path: Path | str) -> None:
+    """Raise DataError when `path` exists and is not a regular file (a folder, FIFO, device, socket)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return  # missing (or unreachable): the write or the read says so in its own words
+    _refuse_kind(path, st.st_mode)
+
+
+def _refuse_kind(path: Path | str, mode: int) -> None:
+    for test, what in _KINDS:
+        if test(mode):
+            raise DataError(path, f"{what}, not a regular file; refused, left as it was")
+    if not stat.S_ISREG(mode):
+        raise DataError(path, "not a regular file; refused, left as it was")
+
+
+def check_output(path: Path | str, *, replace: bool, force_hint: str | None = "--force") -> Path:
+    """Return the real path to write `path` to, or raise DataError saying why it must not be written.
+
+    `replace`: an existing regular file may be replaced. `force_hint` names the option that
+    allows it, for the message.
+    """
+    target = Path(os.path.realpath(path))  # through symlinks: the file they name is the one replaced
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise DataError(path, f"cannot write: no such folder {Path(path).parent}") from None
+        return target
+    except OSError as exc:
+        raise DataError(path, f"cannot write: {exc.strerror or exc}") from None
+    _refuse_kind(path, st.st_mode)
+    if not replace:
+        hint = f"; pass {force_hint} to replace it" if force_hint else ""
+        raise DataError(path, f"already exists{hint}")
+    # Mode bits, not os.access: the superuser may write anything, but a read-only file still means "keep".
+    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
+        raise DataError(path, "is read-only; refused, left as it was")
+    return target
+
+
+def write_atomically(path: Path | str, data: bytes | str, *, replace: bool,
+                     force_hint: str | None = "--force") -> None:
+    """Write `data` (str: UTF-8, newlines as given) to `path`: all of it or, on any failure, nothing.
+
+    Raise DataError when `check_output` refuses the path or the write fails (the old file kept).
+    """
+    target = check_output(path, replace=replace, force_hint=force_hint)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise DataError(path, f"cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        if isinstance(exc, OSError):
+            raise DataError(path, f"cannot write: {exc.strerror or exc}; file left as it was") from None
+        raise
