@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sengoku.carddb.index import CardIndex, same_epithet
 from sengoku.carddb.names import fold
 from sengoku.decklist.model import GAME_DEFAULT
 from sengoku.decklist.tomldoc import Entry, Key, is_section_value
@@ -96,14 +97,9 @@ class CardOrder:
     """What the sort needs from a card database: the kind and level of a named card."""
 
     def __init__(self, cards: Iterable[Mapping[str, Any]] | None, game: str):
-        self.by_id: dict[str, Mapping[str, Any]] = {}
-        self.by_name: dict[str, list[Mapping[str, Any]]] = {}
+        self.index = CardIndex(cards or ())
         kinds: dict[str, int] = dict(KIND_ORDER) if game == GAME_DEFAULT else {}
-        for card in cards or ():
-            if isinstance(card.get("id"), str):
-                self.by_id[fold(card["id"])] = card
-            if isinstance(card.get("name"), str):
-                self.by_name.setdefault(fold(card["name"]), []).append(card)
+        for card in self.index.cards:
             kind = card.get("kind")
             if isinstance(kind, str) and kind not in kinds:
                 kinds[kind] = len(kinds)  # another game: kinds in the order its database lists them
@@ -112,12 +108,13 @@ class CardOrder:
     def sort_key(self, entry: Entry) -> tuple[int, int, str, str, str]:
         cid, name, level, epithet = (entry.get(k) for k in ("id", "name", "level", "epithet"))
         candidates: list[Mapping[str, Any]] = []
-        if isinstance(cid, str) and fold(cid) in self.by_id:
-            candidates = [self.by_id[fold(cid)]]
+        by_id = self.index.with_id(cid) if isinstance(cid, str) else None
+        if by_id is not None:
+            candidates = [by_id]
         elif isinstance(name, str):
-            candidates = [c for c in self.by_name.get(fold(name), [])
+            candidates = [c for c in self.index.named(name)
                           if (type(level) is not int or c.get("level") == level)
-                          and (not isinstance(epithet, str) or fold(str(c.get("epithet", ""))) == fold(epithet))]
+                          and (not isinstance(epithet, str) or same_epithet(c, epithet))]
         ranks = [self.kinds.get(c.get("kind"), _UNPLACED) for c in candidates]
         kind_rank = min(ranks) if ranks else _UNPLACED
         if type(level) is not int:
