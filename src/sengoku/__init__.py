@@ -37,7 +37,7 @@ _API = {
     "load_format": "sengoku.formats.load:load_format",
     "list_formats": "sengoku.formats.load:list_formats",
     "format_violations": "sengoku.formats.legality:format_violations",
-    "check_format_files": "sengoku.formats.check:check_format_files",
+    "check_format_files": "sengoku.formats.file_check:check_format_files",
     "fmt_decklist": "sengoku.decklist.fmt:fmt_decklist",
     "canonical_decklist": "sengoku.decklist.fmt:canonical_decklist",
     "import_text": "sengoku.decklist.text_import:import_text",

@@ -189,7 +189,7 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
     problems = schema_problems(path, data, code.card_schema)
     cards = data.get("cards") if isinstance(data, dict) else None
     if code.card_model == "sengoku" and isinstance(cards, list):
-        from sengoku.carddb.checks import run_checks
+        from sengoku.carddb.card_checks import run_checks
 
         broken = {_card_index(p) for p in problems}
         valid = {i for i in range(len(cards)) if i not in broken}

@@ -54,7 +54,7 @@ def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False
     Written atomically with the umask's mode (`sengoku.writes`); an existing file is replaced
     only with `replace`.
     """
-    fmt = plot_format(path)
+    image_format = plot_format(path)
     require_matplotlib()
     import matplotlib
 
@@ -93,7 +93,8 @@ def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False
     buffer = io.BytesIO()
     try:
         # fixed metadata so the same result gives the same file
-        fig.savefig(buffer, format=fmt, dpi=110, metadata={"Software": None} if fmt == "png" else {"Date": None})
+        metadata = {"Software": None} if image_format == "png" else {"Date": None}
+        fig.savefig(buffer, format=image_format, dpi=110, metadata=metadata)
     finally:
         plt.close(fig)
     try:
