@@ -6,6 +6,7 @@ CLI's start-up) stays cheap.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from sengoku.version import __version__
@@ -65,8 +66,6 @@ def __getattr__(name: str) -> Any:
     if target is None:
         raise AttributeError(f"module 'sengoku' has no attribute {name!r}")
     module_name, attr = target.split(":")
-    import importlib
-
     value = getattr(importlib.import_module(module_name), attr)
     globals()[name] = value
     return value

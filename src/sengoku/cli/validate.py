@@ -52,6 +52,7 @@ def validate(
 
     Exit 0 when every file is valid (warnings allowed unless --strict), 1 when any file has an error, 2 when a path does not exist, a folder holds no *.toml, a file cannot be read at all (the others are still reported), or the card database or an option cannot be used.
     """
+    # deferred: start-up time of the other commands
     from sengoku.validate.api import parse_as_of, validate_paths
     from sengoku.validate.reporters import get_reporter, render
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -106,8 +107,7 @@ class Locator:
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    import json
-
+    # deferred: jsonschema's start-up time, paid only when a file is checked
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8")))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,8 +30,6 @@ def plot_format(path: Path | str) -> str:
 
 def require_matplotlib() -> None:
     """Fail early, before a long simulation, when the plot extra is not installed."""
-    import importlib.util
-
     if importlib.util.find_spec("matplotlib") is None:
         raise PlotError("--plot needs matplotlib, which is not installed; "
                         "install the plot extra: pip install 'sengoku[plot]'")
@@ -56,6 +55,7 @@ def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False
     """
     image_format = plot_format(path)
     require_matplotlib()
+    # deferred: matplotlib is an optional extra, and slow to import; only --plot needs it
     import matplotlib
 
     matplotlib.use("Agg")  # no display needed

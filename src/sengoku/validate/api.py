@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.decklist.model import Decklist
+from sengoku.decklist.read import NOT_A_DECKLIST, read_decklist
 from sengoku.display import display_path
 from sengoku.errors import DataError
 from sengoku.folders import Found, find_tomls
+from sengoku.games import Game, bundled_games, default_db_folder, game_for_db, get_game
 from sengoku.paths import DB_ENV
-from sengoku.games import Game, bundled_games, default_db_folder, game_for_db
 from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
-from sengoku.validate.deck_check import FORMAT_UNKNOWN, Checker
+from sengoku.validate.deck_check import Checker, FORMAT_UNKNOWN
 from sengoku.validate.result import ValidationResult, Violation
 from sengoku.validate.rules import load_rules
 
@@ -39,6 +40,7 @@ def parse_as_of(as_of: dt.date | str | None) -> dt.date | None:
 
 def _formats_api() -> tuple[Any, Any] | None:
     """Return (load_format, format_violations) if tournament formats are installed."""
+    # deferred: the formats package is optional for validation; a build without it still validates
     try:
         import sengoku.formats as formats
     except ImportError:
@@ -81,8 +83,6 @@ class Validator:
         if catalog.path:
             game = game_for_db(catalog.path, catalog.game)
         else:
-            from sengoku.games import get_game
-
             game = get_game(catalog.game)
         if game.id != catalog.game:
             raise DataError(catalog.path, f"the card database is for {catalog.game!r} but its game.toml "
@@ -196,8 +196,6 @@ class Validator:
 
     def validate_file(self, path: Path | str) -> ValidationResult:
         """Read and check one decklist file; a file that cannot be read becomes a `syntax` result."""
-        from sengoku.decklist.read import NOT_A_DECKLIST, read_decklist
-
         try:
             deck, syntax = read_decklist(path, self.games)
         except DataError as exc:

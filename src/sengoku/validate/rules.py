@@ -160,8 +160,8 @@ def render(template: str, values: Mapping[str, Any]) -> str:
 
 @lru_cache(maxsize=1)
 def _schema_validator() -> Any:
+    # deferred: jsonschema's start-up time, paid only when a file is checked
     from jsonschema import Draft202012Validator
-
 
     return Draft202012Validator(json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8")))
 
