@@ -13,6 +13,7 @@ from typing import Any
 from sengoku.decklist.model import Decklist
 from sengoku.validate.catalog import Catalog
 from sengoku.validate.checks import CODE_CHECKS, CheckContext
+from sengoku.validate.deck_hash import deck_hash
 from sengoku.validate.resolve import Resolution, resolve
 from sengoku.validate.result import ValidationResult, Violation
 from sengoku.validate.rules import Info, Rule, RuleBook, placeholders, render
@@ -71,7 +72,10 @@ class Checker:
         violations = syntax + resolution.violations
         result = ValidationResult(path=deck.path, game=deck.game, mode=deck.mode, format=deck.format,
                                   sections=resolution.sections, db_name=self.catalog.name,
-                                  db_version=self.catalog.version, db_hash=self.catalog.content_hash)
+                                  db_version=self.catalog.version, db_hash=self.catalog.content_hash,
+                                  name=deck.name if isinstance(deck.name, str) else None)
+        if not syntax and not resolution.unresolved:  # every card known: the list can be named
+            result.deck_hash = deck_hash(deck.game, deck.mode, resolution.sections, self.catalog.content_hash)
         for plan in self.plans:
             rule = plan.rule
             if rule.when is not None and not rule.when(settings):

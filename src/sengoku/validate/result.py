@@ -31,6 +31,10 @@ class ValidationResult:
     db_name: str | None = None
     db_version: str | None = None
     db_hash: str | None = None
+    name: str | None = None  # the deck's own `name`, as the player wrote it
+    # SHA-256 of the deck's cards, counts, game, mode and card database (`sengoku.validate.deck_hash`);
+    # None when its cards are not known (syntax errors, cards that do not resolve)
+    deck_hash: str | None = None
 
     @property
     def errors(self) -> list[Violation]:
