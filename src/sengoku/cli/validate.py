@@ -21,6 +21,7 @@ class Output(str, Enum):
     github = "github"
     junit = "junit"
     sarif = "sarif"
+    markdown = "markdown"
 
 
 @app.command("validate")
@@ -43,7 +44,8 @@ def validate(
     output: Output = typer.Option(
         Output.text, "--output", "-o", help="Report format on stdout: text (path:line:col severity rule "
         "message \\[cards]), json, github (workflow annotations), junit (XML, one test case per file), "
-        "sarif (2.1.0, for code scanning)."),
+        "sarif (2.1.0, for code scanning), markdown (a table of every file with its deck hash, for "
+        "$GITHUB_STEP_SUMMARY)."),
 ) -> None:
     """Check decklists against every deck-construction rule of their game (SPEC D1-D8 for SENGOKU
     YUGI) and a card database, reporting every problem of every file with its rule id and line.
