@@ -19,6 +19,7 @@ from sengoku.validate.result import ValidationResult, Violation
 from sengoku.validate.rules import Info, Rule, RuleBook, placeholders, render
 
 FORMAT_UNKNOWN = "unknown-format"
+SHOWN = ("name", "level", "epithet")  # what a report shows of a card beside its id
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,10 @@ class Checker:
                                   sections=resolution.sections, db_name=self.catalog.name,
                                   db_version=self.catalog.version, db_hash=self.catalog.content_hash,
                                   name=deck.name if isinstance(deck.name, str) else None)
+        for counts in resolution.sections.values():
+            for card_id in counts:
+                card = self.catalog.cards[card_id]
+                result.cards[card_id] = {k: card[k] for k in SHOWN if k in card}
         if not syntax and not resolution.unresolved:  # every card known: the list can be named
             result.deck_hash = deck_hash(deck.game, deck.mode, resolution.sections, self.catalog.content_hash)
         for plan in self.plans:

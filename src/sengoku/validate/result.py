@@ -35,6 +35,8 @@ class ValidationResult:
     # SHA-256 of the deck's cards, counts, game, mode and card database (`sengoku.validate.deck_hash`);
     # None when its cards are not known (syntax errors, cards that do not resolve)
     deck_hash: str | None = None
+    # card id -> what a printed list shows of it (`name`, `level`, `epithet` where the card has them)
+    cards: dict[str, dict[str, object]] = field(default_factory=dict, repr=False)
 
     @property
     def errors(self) -> list[Violation]:
