@@ -125,3 +125,13 @@ def test_a_path_that_looks_like_an_option_is_a_path(tmp_path: Path) -> None:
     code, out, err, summary = run_action(tmp_path, paths="--strict")
     assert code == 0, err
     assert re.search(r"^\| --strict \| ✅ valid", summary.read_text(encoding="utf-8"), re.M)
+
+
+def test_the_readme_workflow_uses_the_actions_inputs_and_markdown() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    workflows = [yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", readme, re.S) if "jobs:" in block]
+    uses = [step for w in workflows for step in w["jobs"]["validate"]["steps"]
+            if step.get("uses", "").startswith("YOUR-ORG/sengoku@")]
+    assert len(uses) == 1 and set(uses[0]["with"]) <= set(action()["inputs"])
+    runs = [step.get("run", "") for w in workflows for step in w["jobs"]["validate"]["steps"]]
+    assert any("-o markdown" in run and "$GITHUB_STEP_SUMMARY" in run for run in runs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -61,6 +62,17 @@ def test_the_readme_definition_recomputes_it_from_the_json_report() -> None:
                    "sections": r["sections"]}
         text = json.dumps(content, sort_keys=True, separators=(",", ":"))
         assert hashlib.sha256(text.encode("utf-8")).hexdigest() == r["deck_hash"]
+
+
+def test_the_readme_recipe_recomputes_it(tmp_path, monkeypatch, capsys) -> None:
+    readme = (DECKLISTS.parent / "README.md").read_text(encoding="utf-8")
+    (recipe,) = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if '"deck_hash"' in b]
+    run = validate_paths([DECKLISTS / "default.toml", DECKLISTS / "ultimate.toml"])
+    (tmp_path / "report.json").write_text(render("json", run), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(recipe, "README.md", "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.rsplit(" ", 1)[1] for line in lines] == ["True", "True"]
 
 
 def test_reformatting_reordering_renaming_and_comments_keep_it(write) -> None:

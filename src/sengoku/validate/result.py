@@ -1,6 +1,6 @@
 """What validation returns: violations with rule id, severity, line and cards; one result per deck.
 
-Reporters (text, json, github, junit, sarif) read these and nothing else.
+Reporters (text, json, github, junit, sarif, markdown, the registration sheets) read these and nothing else.
 """
 
 from __future__ import annotations
