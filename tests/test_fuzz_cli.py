@@ -89,7 +89,7 @@ def _place(top: Path, depth: int, name: str, data: bytes) -> Path:
 
 
 @FUZZ
-@given(data=decklists, name=file_names, depth=depths, output=st.sampled_from(["text", "json", "github", "sarif"]))
+@given(data=decklists, name=file_names, depth=depths, output=st.sampled_from(["text", "json", "github", "sarif", "markdown"]))
 def test_validate_keeps_the_contract_and_writes_nothing(data: bytes, name: str, depth: int, output: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         top = Path(tmp)

@@ -23,7 +23,7 @@ def run():
 
 
 def test_reporters_are_chosen_by_name() -> None:
-    assert list(REPORTERS) == ["text", "json", "github", "junit", "sarif"]
+    assert list(REPORTERS) == ["text", "json", "github", "junit", "sarif", "markdown"]
     from sengoku.errors import DataError
 
     with pytest.raises(DataError, match="unknown output format"):

@@ -11,6 +11,7 @@ import typer
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
 from sengoku.display import printable
+from sengoku.writes import check_output, write_atomically
 
 DOCUMENT_KINDS = {"json": "json", "sarif": "json", "junit": "xml"}
 
@@ -21,6 +22,7 @@ class Report(str, Enum):
     github = "github"
     junit = "junit"
     sarif = "sarif"
+    markdown = "markdown"
 
 
 @app.command("validate")
@@ -43,7 +45,13 @@ def validate(
     report: Report = typer.Option(
         Report.text, "--output", "-o", help="Report format on stdout: text (path:line:col severity rule "
         "message \\[cards]), json, github (workflow annotations), junit (XML, one test case per file), "
-        "sarif (2.1.0, for code scanning)."),
+        "sarif (2.1.0, for code scanning), markdown (a table of every file with its deck hash, for "
+        "$GITHUB_STEP_SUMMARY)."),
+    html: Optional[Path] = typer.Option(
+        None, "--html", metavar="FILE", readable=False, help="Also write a printable registration sheet per deck "
+        "(cards by section, deck hash, verdict, signature lines) to FILE: one self-contained HTML page.",
+        show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the --html file if it exists."),
 ) -> None:
     """Check decklists against every deck-construction rule of their game (SPEC D1-D8 for SENGOKU
     YUGI) and a card database, reporting every problem of every file with its rule id and line.
@@ -57,7 +65,13 @@ def validate(
     from sengoku.validate.reporters import get_reporter, render
 
     get_reporter(report.value)  # an unknown name fails before any file is read
+    if html is not None:  # a path that must not be written fails before any file is read
+        check_output(html, replace=force)
     run = validate_paths(paths, db=db, format=format, as_of=parse_as_of(as_of), strict=strict)
+    if html is not None:
+        from sengoku.validate.reporters.registration import render as registration_sheets
+
+        write_atomically(html, registration_sheets(run), replace=force)
     # Built whole, then written at once: a machine format is complete or not written at all.
     write_document(render(report.value, run), DOCUMENT_KINDS.get(report.value, "text"))
     for skipped in run.skipped:
@@ -66,5 +80,6 @@ def validate(
     strict_note = " (--strict: warnings fail)" if strict else ""
     typer.echo(f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
                f"{s['errors']} error(s), {s['warnings']} warning(s){strict_note}"
-               + (f"; {len(run.skipped)} skipped (not decklists)" if run.skipped else ""), err=True)
+               + (f"; {len(run.skipped)} skipped (not decklists)" if run.skipped else "")
+               + (f"; registration sheets written to {printable(str(html))}" if html is not None else ""), err=True)
     raise typer.Exit(run.exit_code)

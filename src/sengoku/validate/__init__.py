@@ -3,7 +3,7 @@
 The data flows one way: decklist file -> `sengoku.decklist.read` (syntax) -> `resolve` (entries
 to card ids) -> `check` (the game's rules from `game.toml`, compiled by `rules`, plus the named
 code `checks`) -> `ValidationResult` -> a reporter in `reporters` (text, json, github, junit,
-sarif), which the checker knows nothing about.
+sarif, markdown; the registration sheets), which the checker knows nothing about.
 
 Names are imported lazily so that `sengoku.validate.result` (a contract other packages use)
 stays cheap to import and free of cycles.

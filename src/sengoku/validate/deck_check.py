@@ -13,11 +13,13 @@ from typing import Any
 from sengoku.decklist.model import Decklist
 from sengoku.validate.catalog import Catalog
 from sengoku.validate.code_checks import CODE_CHECKS, CheckContext
+from sengoku.validate.deck_hash import deck_hash
 from sengoku.validate.resolve import Resolution, resolve
 from sengoku.validate.result import ValidationResult, Violation
 from sengoku.validate.rules import Info, Rule, RuleBook, placeholders, render
 
 FORMAT_UNKNOWN = "unknown-format"
+SHOWN = ("name", "level", "epithet")  # what a report shows of a card beside its id
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,14 @@ class Checker:
         violations = syntax + resolution.violations
         result = ValidationResult(path=deck.path, game=deck.game, mode=deck.mode, format=deck.format,
                                   sections=resolution.sections, db_name=self.catalog.name,
-                                  db_version=self.catalog.version, db_hash=self.catalog.content_hash)
+                                  db_version=self.catalog.version, db_hash=self.catalog.content_hash,
+                                  name=deck.name if isinstance(deck.name, str) else None)
+        for counts in resolution.sections.values():
+            for card_id in counts:
+                card = self.catalog.cards[card_id]
+                result.cards[card_id] = {k: card[k] for k in SHOWN if k in card}
+        if not syntax and not resolution.unresolved:  # every card known: the list can be named
+            result.deck_hash = deck_hash(deck.game, deck.mode, resolution.sections, self.catalog.content_hash)
         for plan in self.plans:
             rule = plan.rule
             if rule.when is not None and not rule.when(settings):

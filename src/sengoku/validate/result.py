@@ -1,6 +1,6 @@
 """What validation returns: violations with rule id, severity, line and cards; one result per deck.
 
-Reporters (text, json, github, junit, sarif) read these and nothing else.
+Reporters (text, json, github, junit, sarif, markdown, the registration sheets) read these and nothing else.
 """
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ class ValidationResult:
     db_name: str | None = None
     db_version: str | None = None
     db_hash: str | None = None
+    name: str | None = None  # the deck's own `name`, as the player wrote it
+    # SHA-256 of the deck's cards, counts, game, mode and card database (`sengoku.validate.deck_hash`);
+    # None when its cards are not known (syntax errors, cards that do not resolve)
+    deck_hash: str | None = None
+    # card id -> what a printed list shows of it (`name`, `level`, `epithet` where the card has them)
+    cards: dict[str, dict[str, object]] = field(default_factory=dict, repr=False)
 
     @property
     def errors(self) -> list[Violation]:

@@ -1,4 +1,4 @@
-"""Reporters: turn a `ValidationRun` into text, JSON, GitHub annotations, JUnit XML or SARIF.
+"""Reporters: turn a `ValidationRun` into text, JSON, GitHub annotations, JUnit XML, SARIF or Markdown.
 
 Chosen by name; each module has one job and a `write(run, stream)` function. The checker
 knows nothing of them, and a new output format is a new module listed here.
@@ -19,6 +19,7 @@ REPORTERS: dict[str, str] = {
     "github": "sengoku.validate.reporters.github",
     "junit": "sengoku.validate.reporters.junit",
     "sarif": "sengoku.validate.reporters.sarif",
+    "markdown": "sengoku.validate.reporters.markdown",
 }
 
 

@@ -1,9 +1,10 @@
 """JSON report: the card database used, one object per file, and a summary.
 
 Shape (documented in the README): `{"card_db": {name, version, hash}, "card_dbs": [...],
-"strict": bool, "results": [{path, game, mode, format, valid, violations: [{rule, severity,
-message, line, column, cards}], sections}], "summary": {files, passed, failed, errors,
-warnings}}`. `valid` follows `--strict` (warnings fail under it).
+"strict": bool, "results": [{path, game, mode, format, deck_name, deck_hash, valid, violations:
+[{rule, severity, message, line, column, cards}], sections}], "summary": {files, passed, failed,
+errors, warnings}}`. `valid` follows `--strict` (warnings fail under it). `deck_hash` is defined
+in `sengoku.validate.deck_hash` (null when the deck's cards are not known).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ def as_dict(run: Any) -> dict[str, Any]:
                 "game": r.game,
                 "mode": r.mode,
                 "format": r.format,
+                "deck_name": r.name,
+                "deck_hash": r.deck_hash,
                 "valid": r.passed(run.strict),
                 "violations": [
                     {"rule": v.rule, "severity": v.severity, "message": v.message, "line": v.line,

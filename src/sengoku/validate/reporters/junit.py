@@ -1,7 +1,8 @@
 """JUnit XML: one test case per decklist file, failing when the file does not pass.
 
 CI systems (GitLab, Jenkins, Azure) show these as test results. A failing case has one
-`<failure>` listing every violation; warnings of a passing file go to `<system-out>`.
+`<failure>` listing every violation; warnings of a passing file go to `<system-out>`. Each case
+carries the deck's name and deck hash as `<property>` elements (when known).
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ def write(run: Any, stream: TextIO) -> None:
     for result in run.results:
         case = ET.SubElement(suite, "testcase", classname=f"sengoku.validate.{result.game}",
                              name=printable(result.path or "<decklist>"))  # XML 1.0 forbids control characters
+        known = [(k, v) for k, v in (("deck_name", result.name), ("deck_hash", result.deck_hash)) if v]
+        if known:
+            props = ET.SubElement(case, "properties")
+            for key, value in known:
+                ET.SubElement(props, "property", name=key, value=printable(value))
         failing = [v for v in result.violations if v.severity == "error" or run.strict]
         if not result.passed(run.strict):
             first = failing[0]

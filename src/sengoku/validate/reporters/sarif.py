@@ -1,7 +1,8 @@
 """SARIF 2.1.0, for GitHub code scanning and other static-analysis dashboards.
 
 One run with the tool's rules (id, short description, default level, rules-digest id) and one
-result per violation with its physical location (file, line, column).
+result per violation with its physical location (file, line, column). The run's properties
+name the card databases and every decklist's deck name and deck hash.
 
 Games share rule ids (`deck-size` is a rule of each), with their own meaning. A game's rule is
 therefore `<game>/<rule id>` (`senjutsu/deck-size`), so that a result in a folder of several
@@ -83,7 +84,10 @@ def as_dict(run: Any) -> dict[str, Any]:
         "runs": [{
             "tool": {"driver": {"name": "sengoku", "version": __version__, "rules": rules}},
             "results": results,
-            "properties": {"card_dbs": run.card_dbs()},
+            # one entry per decklist, valid or not: its deck hash, for the registered list
+            "properties": {"card_dbs": run.card_dbs(),
+                           "decks": [{"uri": _uri(r.path), "deck_name": r.name, "deck_hash": r.deck_hash}
+                                     for r in run.results]},
         }],
     }
 

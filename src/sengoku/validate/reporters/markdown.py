@@ -1,0 +1,72 @@
+"""Markdown report: one table of every file, then the findings under it.
+
+Made for an organiser's page: `$GITHUB_STEP_SUMMARY` in GitHub Actions, a tournament page, an
+issue comment. The table has one row per file (status, errors, warnings, the deck's name and
+its deck hash); the findings follow, file by file, with their rule id and line.
+
+File names, deck names and messages come from strangers: their hidden characters are escaped
+(`printable`) and every character Markdown would read as markup (emphasis, links, raw HTML,
+table pipes, math, mentions) is backslash-escaped, so a deck name cannot break the table,
+hide a row or inject a link.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, TextIO
+
+from sengoku.display import printable
+
+STATUS = {"valid": "✅ valid", "invalid": "❌ invalid", "unreadable": "⛔ unreadable"}
+NONE = "—"  # a cell with nothing to show (no deck name, no deck hash)
+
+# CommonMark lets any ASCII punctuation be backslash-escaped; these are the ones that mean markup
+# inside a line (a table cell or a list item never starts a block, so `#`, `-`, `+`, `.` are safe,
+# and `(` only makes a link after a `]`, which is escaped).
+_MARKUP = re.compile(r"([\\`*_\[\]<>!|~&$@])")
+
+
+def md(text: str) -> str:
+    """Return stranger's text as Markdown that shows it literally, on one line."""
+    return _MARKUP.sub(r"\\\1", printable(text))
+
+
+def status(result: Any, strict: bool) -> str:
+    """Return `valid`, `invalid` or `unreadable` for one file."""
+    if result.unreadable:
+        return "unreadable"
+    return "valid" if result.passed(strict) else "invalid"
+
+
+def _finding(v: Any) -> str:
+    cards = f" [{', '.join(v.cards)}]" if v.cards else ""
+    where = "" if v.line is None else f", line {v.line}" + ("" if v.column is None else f", column {v.column}")
+    return f"- **{v.severity}** {md(v.rule)}{where}: {md(v.message + cards)}"
+
+
+def write(run: Any, stream: TextIO) -> None:
+    """Write the summary table, then every file's findings."""
+    s = run.summary()
+    strict = " (strict: warnings fail)" if run.strict else ""
+    lines = ["## sengoku validate", "",
+             f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
+             f"{s['errors']} error(s), {s['warnings']} warning(s){strict}.", ""]
+    for db in run.card_dbs():
+        lines.append(f"Card database ({md(str(db['game']))}): {md(str(db['name']))} {md(str(db['version']))}, "
+                     f"SHA-256 `{db['hash']}`")
+        lines.append("")
+    lines += ["| File | Status | Errors | Warnings | Deck | Deck hash |",
+              "| --- | --- | ---: | ---: | --- | --- |"]
+    for r in run.results:
+        cells = [md(r.path or "<decklist>"), STATUS[status(r, run.strict)], str(len(r.errors)),
+                 str(len(r.warnings)), md(r.name) if r.name else NONE,
+                 f"`{r.deck_hash}`" if r.deck_hash else NONE]
+        lines.append("| " + " | ".join(cells) + " |")
+    noted = [r for r in run.results if r.violations or any(isinstance(v, str) for v in r.info.values())]
+    if noted:
+        lines += ["", "### Findings"]
+    for r in noted:
+        lines += ["", f"#### {md(r.path or '<decklist>')}", ""]
+        lines += [_finding(v) for v in r.violations]
+        lines += [f"- note: {md(note)}" for note in r.info.values() if isinstance(note, str)]
+    stream.write("\n".join(lines) + "\n")
