@@ -8,7 +8,8 @@ opening-hand table, the kill turn and the per-turn curves, each chart beside a t
 figures. The same result gives the same bytes (no date, no random ids).
 
 The page is built from parts (`document`, `deck_section`, `run_section`, ...) that take one
-result each, so a comparison of several decks can set them side by side.
+result each and a `prefix` that keeps their element ids unique, so a comparison of several
+decks can set them side by side on one page.
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ def reproduce_command(result: GoldfishResult, *, db: Path | str | None = None,
     return " ".join(shlex.quote(a) for a in args)
 
 
-def run_section(result: GoldfishResult, command: str) -> str:
+def run_section(result: GoldfishResult, command: str, prefix: str = "g") -> str:
     """The options, seed, versions and card database, and the command that reproduces the run."""
     r = result
     cmd = r.commander
@@ -150,13 +151,13 @@ def run_section(result: GoldfishResult, command: str) -> str:
         ("Card database SHA-256", db["sha256"]),
         ("sengoku version", __version__),
     ]
-    return ("<section id=\"run\"><h2>How this was made</h2>\n"
+    return (f"<section id=\"{prefix}-run\"><h2>How this was made</h2>\n"
             "<p>This command plays the same games again and writes this page (same sengoku version, "
             "deck and card database):</p>\n"
             f"<pre><code>{escape(command)}</code></pre>\n{_facts(facts)}</section>")
 
 
-def deck_section(result: GoldfishResult) -> str:
+def deck_section(result: GoldfishResult, prefix: str = "g") -> str:
     """The cards played, by section, with counts."""
     d = result.deck
     titles = {"main": "Main deck", "nameless": "Nameless", "familiars": "Familiars"}
@@ -168,10 +169,10 @@ def deck_section(result: GoldfishResult) -> str:
                            caption=f"{titles.get(section, section)}: {total} cards", numeric=(True, False, True)))
     intro = (f"<p>{d['main_cards']} Main cards, {d['nameless_cards']} Nameless, {d['familiar_cards']} Familiars; "
              f"{d['stronghold_cards']} cards in the Stronghold after the Commander leaves it.</p>")
-    return f'<section id="deck"><h2>Deck</h2>\n{intro}\n<div class="columns">{"".join(parts)}</div></section>'
+    return f'<section id="{prefix}-deck"><h2>Deck</h2>\n{intro}\n<div class="columns">{"".join(parts)}</div></section>'
 
 
-def opening_hand_section(result: GoldfishResult) -> str:
+def opening_hand_section(result: GoldfishResult, prefix: str = "g") -> str:
     """Each opening-hand event: exact and simulated probability, the 95% interval, the check."""
     oh = result.opening_hand
     rows = []
@@ -179,7 +180,7 @@ def opening_hand_section(result: GoldfishResult) -> str:
         lo, hi = p["ci95"]
         check = "ok" if p["ok"] else f"FAR: {p['z']} standard errors from exact"
         rows.append((p["label"], _pct(p["exact"]), _pct(p["simulated"]), f"{_pct(lo)} – {_pct(hi)}", check))
-    return ('<section id="opening-hand"><h2>Opening hand</h2>\n'
+    return (f'<section id="{prefix}-opening-hand"><h2>Opening hand</h2>\n'
             f"<p>{oh['hand_size']} cards from a {oh['deck_size']}-card Stronghold; turn-1 AP {oh['turn1_ap']}. "
             "Exact: hypergeometric. Simulated: share of the games, with its Wilson 95% interval.</p>\n"
             + table(("event", "exact", "simulated", "95% interval", "check"), rows,
@@ -197,7 +198,7 @@ def kill_turn_section(result: GoldfishResult, prefix: str = "g") -> str:
     summary = (f"Won within {result.turns} turns: {won['games']:,} games ({_pct(won['fraction'])}); "
                f"never: {k['never']['games']:,} ({_pct(k['never']['fraction'])}).")
     if won["games"]:
-        summary += f" Kill turn over the games won: mean {_num(k['mean'])}, p10 {k['p10']}, median {k['p50']}, p90 {k['p90']}."
+        summary += f" Kill turn over the games won: mean {k['mean']:.2f}, p10 {k['p10']}, median {k['p50']}, p90 {k['p90']}."
     desc = summary + " By the end of each turn: " + ", ".join(f"turn {t} {v:.1f}%" for t, v in zip(turns, by)) + "."
     svg = chart(f"{prefix}-kill-turn", "Kill turn: games won", desc, xs=turns, x_label="turn",
                 y_label="% of games", bars=Bars("won on the turn", on),
@@ -205,7 +206,7 @@ def kill_turn_section(result: GoldfishResult, prefix: str = "g") -> str:
     rows = [(row["turn"], f"{row['games']:,}", _pct(row["fraction"]), f"{row['cumulative']['games']:,}",
              _pct(row["cumulative"]["fraction"])) for row in by_turn]
     rows.append(("never", f"{k['never']['games']:,}", _pct(k["never"]["fraction"]), "", ""))
-    return ('<section id="kill-turn"><h2>Kill turn</h2>\n'
+    return (f'<section id="{prefix}-kill-turn-section"><h2>Kill turn</h2>\n'
             f"<p>{escape(summary)}</p>\n<div class=\"columns\"><figure>{svg}</figure>\n"
             + table(("turn", "won on the turn", "%", "won by its end", "%"), rows, numeric=(True,) * 5)
             + "</div></section>")
@@ -238,7 +239,7 @@ def curves_section(result: GoldfishResult, prefix: str = "g") -> str:
              cell(row, "highest_level", "mean"), cell(row, "opp_stronghold_hp", "mean")) for row in curve]
     note = ("Every game plays every turn (--play-on)." if result.play_on else
             "A won game stops at the end of that turn: each turn counts the games still being played.")
-    return ('<section id="curves"><h2>Turn by turn</h2>\n'
+    return (f'<section id="{prefix}-curves"><h2>Turn by turn</h2>\n'
             f"<p>{note} Mean and median (p50) over those games; the band runs from p10 to p90.</p>\n"
             f'<div class="charts">{"".join(figures)}</div>\n'
             + table(("turn", "games", "AP mean", "AP p10", "AP p50", "AP p90", "allies mean",
