@@ -18,9 +18,11 @@ PROGRESS_MIN_GAME_TURNS = 200_000
 
 POLICY_HELP = (
     "Who makes the choices (SPEC G2): "
-    "[b]greedy[/b] (default) develops the board as fast as AP allows, grows and focuses whenever it "
-    "can and charges the cards it cannot use soon; "
-    "[b]charge[/b] charges every card it cannot play this turn; "
+    "[b]greedy[/b] (default) plays to win: grows and focuses, moves allies (the Commander too) into "
+    "range and attacks the Stronghold with the kind likelier to beat the Last Guard, self-boosting when "
+    "it helps; [b]develop[/b] develops the board as fast as AP allows and never attacks; "
+    "[b]charge[/b] is develop, charging every card it cannot play this turn; "
+    "[b]search[/b] looks ahead (slow; a yardstick for greedy); "
     "[b]random[/b] picks uniformly among the legal actions (for testing); "
     "[b]idle[/b] never charges cards and never acts, so its AP is exactly start + 10 per turn (a baseline)."
 )
