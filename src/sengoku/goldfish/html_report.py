@@ -240,7 +240,8 @@ def curves_section(result: GoldfishResult, prefix: str = "g") -> str:
     note = ("Every game plays every turn (--play-on)." if result.play_on else
             "A won game stops at the end of that turn: each turn counts the games still being played.")
     return (f'<section id="{prefix}-curves"><h2>Turn by turn</h2>\n'
-            f"<p>{note} Mean and median (p50) over those games; the band runs from p10 to p90.</p>\n"
+            f"<p>{note} Mean and median (p50) over those games; the band runs from p10 to p90. "
+            "A turn no game reached (all were won before it) has no point, and a dash in the table.</p>\n"
             f'<div class="charts">{"".join(figures)}</div>\n'
             + table(("turn", "games", "AP mean", "AP p10", "AP p50", "AP p90", "allies mean",
                      "highest level mean", "opponent's Stronghold HP mean"), rows, numeric=(True,) * 9)
