@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -9,9 +10,12 @@ from typing import Optional
 
 import typer
 
+from sengoku.build import engine_compiled
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_TURNS
+from sengoku.writes import check_output, write_atomically
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
 PROGRESS_MIN_GAME_TURNS = 200_000
@@ -110,7 +114,7 @@ def goldfish_command(
     # option left out stays None: the library fills the engine's defaults, and refuses an engine
     # option given for a deck of a game that gets its opening hands only.
     going, policy, mode = (v.strip().lower() if v is not None else None for v in (going, policy, mode))
-    from sengoku.errors import DataError
+    # deferred: start-up time of the other commands
     from sengoku.goldfish.api import EngineOptionError, InvalidDeckError, goldfish
     from sengoku.goldfish.other_games import MAX_RUNS, NoOpeningHandError
     from sengoku.goldfish.simulate import default_jobs, usable_jobs
@@ -121,12 +125,11 @@ def goldfish_command(
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
+        # deferred: start-up time of the other commands
         from sengoku.goldfish.plot import check_plot_path
 
         check_plot_path(plot, replace=force)
     if html is not None:
-        from sengoku.writes import check_output
-
         check_output(html, replace=force)
 
     played_turns = DEFAULT_TURNS if turns is None else turns
@@ -165,6 +168,7 @@ def goldfish_command(
     if as_json:
         write_document(result.to_json(), "json")
     else:
+        # deferred: rich's start-up time, paid only when something is printed with it
         from rich.console import Console
 
         from sengoku.goldfish.report import render
@@ -172,16 +176,15 @@ def goldfish_command(
         tty = sys.stdout.isatty()
         render(result, Console(highlight=False, width=None if tty else 120, force_terminal=tty or None))
     if plot is not None:
+        # deferred: start-up time of the other commands
         from sengoku.goldfish.plot import save_plot
 
         save_plot(result, plot, replace=force)
     if html is not None:
+        # deferred: start-up time of the other commands
         from sengoku.goldfish.html_report import render_html, reproduce_command
-        from sengoku.writes import write_atomically
 
         write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html)), replace=force)
-    from sengoku.build import engine_compiled
-
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
     typer.echo(f"{runs} games × {played_turns} turns in {elapsed:.2f} s ({runs / elapsed:,.0f} games/s, "
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
@@ -193,6 +196,7 @@ def goldfish_command(
 
 
 def _with_progress(runs: int, call):  # type: ignore[no-untyped-def]
+    # deferred: rich's start-up time, paid only when something is printed with it
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -205,8 +209,7 @@ def _with_progress(runs: int, call):  # type: ignore[no-untyped-def]
 def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot: Optional[Path],
                    html: Optional[Path]) -> None:
     """Print another game's opening-hand report; exit 1 when a simulated value is far from its exact one."""
-    import json
-
+    # deferred: start-up time of the other commands
     from sengoku.goldfish.other_games import render_text
 
     for option, given in (("--plot", plot), ("--html", html)):
@@ -229,6 +232,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
 
 def _refuse(exc) -> None:  # type: ignore[no-untyped-def]
     """Show why the deck cannot be simulated: the validator's own text report, on stderr."""
+    # deferred: start-up time of the other commands
     from sengoku.goldfish.report import validation_report
 
     typer.echo(f"error: {exc}", err=True)

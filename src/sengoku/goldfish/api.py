@@ -16,6 +16,7 @@ from sengoku.carddb.models import CardDatabase
 from sengoku.carddb.names import fold
 from sengoku.decklist.model import Decklist
 from sengoku.decklist.read import read_decklist
+from sengoku.engine import MEASURES, POLICIES, choose_commander, compile_deck
 from sengoku.errors import DataError
 from sengoku.games import DEFAULT_GAME, bundled_games
 from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
@@ -96,8 +97,6 @@ def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | N
 
 
 def _check_options(runs: int, turns: int, going: str, policy: str, mode: str | None, jobs: int) -> None:
-    from sengoku.engine import POLICIES
-
     if runs < 1:
         raise GoldfishError(f"runs must be at least 1, not {runs}")
     if not 1 <= turns <= MAX_TURNS:
@@ -172,8 +171,6 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
                      progress: Callable[[int], None] | None, opponent: Decklist | Path | str | None,
                      opponent_defends: bool, play_on: bool) -> GoldfishResult:
     """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
-    from sengoku.engine import MEASURES, choose_commander, compile_deck
-
     _check_options(runs, turns, going, policy, mode, jobs)
     card_db = _load_db(db)
     decklist, validation = validate(decklist, card_db, mode, syntax)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,8 +30,6 @@ def plot_format(path: Path | str) -> str:
 
 def require_matplotlib() -> None:
     """Fail early, before a long simulation, when the plot extra is not installed."""
-    import importlib.util
-
     if importlib.util.find_spec("matplotlib") is None:
         raise PlotError("--plot needs matplotlib, which is not installed; "
                         "install the plot extra: pip install 'sengoku[plot]'")
@@ -54,8 +53,9 @@ def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False
     Written atomically with the umask's mode (`sengoku.writes`); an existing file is replaced
     only with `replace`.
     """
-    fmt = plot_format(path)
+    image_format = plot_format(path)
     require_matplotlib()
+    # deferred: matplotlib is an optional extra, and slow to import; only --plot needs it
     import matplotlib
 
     matplotlib.use("Agg")  # no display needed
@@ -93,7 +93,8 @@ def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False
     buffer = io.BytesIO()
     try:
         # fixed metadata so the same result gives the same file
-        fig.savefig(buffer, format=fmt, dpi=110, metadata={"Software": None} if fmt == "png" else {"Date": None})
+        metadata = {"Software": None} if image_format == "png" else {"Date": None}
+        fig.savefig(buffer, format=image_format, dpi=110, metadata=metadata)
     finally:
         plt.close(fig)
     try:
