@@ -1,6 +1,6 @@
 """Write an output file so that nothing is lost: the one way sengoku writes files.
 
-Every file sengoku writes (`fmt` rewriting a decklist, `import -o`, `goldfish --plot`) goes
+Every file sengoku writes (`fmt` rewriting a decklist, `import -o`, `goldfish --plot` and `--html`) goes
 through `write_atomically`: the new content goes to a temporary file in the target's folder,
 is synced, and then replaces the target with `os.replace`, so a crash or a full disk leaves the
 old file whole. Before any of that, `check_output` refuses (DataError, exit 2, the target left
@@ -10,7 +10,7 @@ byte-identical) what must not be replaced:
   regular file would break whatever used it);
 - a read-only file (its owner said "do not change this");
 - an existing file, unless the caller may replace it (`fmt` rewrites in place; `import -o` and
-  `--plot` need `--force`);
+  `--plot`/`--html` need `--force`);
 - a path whose folder does not exist.
 
 A symlink is written through (the file it points to is replaced, the link stays). The new

@@ -15,6 +15,7 @@ from sengoku.cli import app
 from sengoku.cli.streams import write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_TURNS
+from sengoku.writes import check_output, write_atomically
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
 PROGRESS_MIN_GAME_TURNS = 200_000
@@ -95,7 +96,11 @@ def goldfish_command(
     plot: Optional[Path] = typer.Option(
         None, "--plot", metavar="FILE", help="Also draw the AP curve, board growth and win curve to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),
-    force: bool = typer.Option(False, "--force", help="Replace the --plot file if it exists."),
+    html: Optional[Path] = typer.Option(
+        None, "--html", metavar="FILE", help="Also write the report as one self-contained HTML page (the deck, the "
+        "options and the command that reproduces it, tables and charts; loads nothing from the network, prints well).",
+        show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the --plot or --html file if it exists."),
     want: list[str] = typer.Option(
         [], "--want", metavar="NAME[:N]", help="An opening-hand event: at least N (default 1) copies of "
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
@@ -124,6 +129,8 @@ def goldfish_command(
         from sengoku.goldfish.plot import check_plot_path
 
         check_plot_path(plot, replace=force)
+    if html is not None:
+        check_output(html, replace=force)
 
     played_turns = DEFAULT_TURNS if turns is None else turns
     show_progress = not as_json and runs * played_turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
@@ -155,7 +162,7 @@ def goldfish_command(
         raise SystemExit(1) from None
     elapsed = time.perf_counter() - started
     if isinstance(result, dict):  # issue 5: another game's deck got its opening-hand report
-        _opening_hands(result, runs, elapsed, as_json, plot)
+        _opening_hands(result, runs, elapsed, as_json, plot, html)
         return
 
     if as_json:
@@ -173,9 +180,15 @@ def goldfish_command(
         from sengoku.goldfish.plot import save_plot
 
         save_plot(result, plot, replace=force)
+    if html is not None:
+        # deferred: start-up time of the other commands
+        from sengoku.goldfish.html_report import render_html, reproduce_command
+
+        write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html)), replace=force)
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
     typer.echo(f"{runs} games × {played_turns} turns in {elapsed:.2f} s ({runs / elapsed:,.0f} games/s, "
-               f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else ""), err=True)
+               f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
+               + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
         typer.echo(f"error: {len(result.errors)} simulated probability(ies) more than 4 standard errors "
                    "from exact: a bug in the simulation, please report it", err=True)
@@ -193,13 +206,17 @@ def _with_progress(runs: int, call):  # type: ignore[no-untyped-def]
         return call(lambda done: bar.update(task, completed=done))
 
 
-def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot: Optional[Path]) -> None:
+def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot: Optional[Path],
+                   html: Optional[Path]) -> None:
     """Print another game's opening-hand report; exit 1 when a simulated value is far from its exact one."""
     # deferred: start-up time of the other commands
     from sengoku.goldfish.other_games import render_text
 
-    if plot is not None:  # no curve to draw: --plot, like the engine's options, is refused
-        typer.echo(f"error: --plot drives SENGOKU YUGI's turn-by-turn engine; a {report['game']} deck gets its "
+    for option, given in (("--plot", plot), ("--html", html)):
+        if given is None:
+            continue
+        # no curve to draw: --plot and --html, like the engine's options, are refused
+        typer.echo(f"error: {option} drives SENGOKU YUGI's turn-by-turn engine; a {report['game']} deck gets its "
                    "opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2)
     if as_json:

@@ -217,7 +217,7 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
         mode=mode,
         commander={"id": cmd_card.id, "name": cmd_card.name, "epithet": cmd_card.epithet,
                    "chosen": "named" if commander else "S1"},
-        deck=_deck_info(decklist.name, validation, hand.deck_size),
+        deck=_deck_info(decklist.name, validation, hand.deck_size, card_db),
         card_db={"name": card_db.meta.name, "version": card_db.meta.version,
                  "sha256": card_db.content_hash, "sample": card_db.meta.sample},
         opening_hand=hand.summarise(tally.hands, tally.runs),
@@ -232,8 +232,17 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
     )
 
 
-def _deck_info(name: str | None, validation: ValidationResult, stronghold_cards: int) -> dict[str, Any]:
+def _deck_info(name: str | None, validation: ValidationResult, stronghold_cards: int,
+               card_db: CardDatabase) -> dict[str, Any]:
     main = sum(validation.sections.get("main", {}).values())
+    cards = card_db.by_id()
+    # The cards by section, so a report (or `--html`) shows the very deck that was played. Sorted
+    # by level, name and id, not the file's order: the same deck reads the same however written.
+    sections = {
+        section: [{"id": cid, "name": cards[cid].name, "level": cards[cid].level, "count": count}
+                  for cid, count in sorted(counts.items(), key=lambda kv: (cards[kv[0]].level, cards[kv[0]].name, kv[0]))]
+        for section, counts in validation.sections.items() if counts
+    }
     return {
         "name": name,
         "path": validation.path,
@@ -241,4 +250,5 @@ def _deck_info(name: str | None, validation: ValidationResult, stronghold_cards:
         "nameless_cards": sum(validation.sections.get("nameless", {}).values()),
         "familiar_cards": sum(validation.sections.get("familiars", {}).values()),
         "stronghold_cards": stronghold_cards,
+        "sections": sections,
     }
