@@ -8,6 +8,7 @@ mean and percentiles over the games won come from a `Histogram` (nearest rank, a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from sengoku.goldfish.paired import Sums
@@ -25,7 +26,7 @@ def kill_turn_value(won_turn: int | None, turns: int) -> int:
     return turns + 1 if won_turn is None else won_turn
 
 
-def kill_turn_sums(counts: Counter[int | None], turns: int) -> Sums:
+def kill_turn_sums(counts: Mapping[int | None, int], turns: int) -> Sums:
     """Return the games, sum and sum of squares of every game's kill turn (never won: turns + 1)."""
     sums = Sums()
     for t, games in counts.items():
