@@ -110,12 +110,12 @@ def _same_game_and_mode(decklists: list[Decklist], mode: str | None) -> None:
     first = decklists[0]
     for k, other in enumerate(decklists[1:], start=2):
         if other.game != first.game:
-            raise CompareError(f"{_name(other, other.path, k - 1)} is a {other.game} deck and "
-                               f"{_name(first, first.path, 0)} a {first.game} deck: compare decks of one game")
+            raise CompareError(f"{_name(other, other.path, k - 1)} is a deck of {other.game} and "
+                               f"{_name(first, first.path, 0)} one of {first.game}: compare decks of one game")
         if mode is None and other.mode != first.mode:
-            raise CompareError(f"{_name(other, other.path, k - 1)} is a {other.mode} mode deck and "
-                               f"{_name(first, first.path, 0)} a {first.mode} mode deck: compare decks of "
-                               "one mode (or play both under --mode)")
+            raise CompareError(f"{_name(other, other.path, k - 1)} is a deck of {other.mode} mode and "
+                               f"{_name(first, first.path, 0)} one of {first.mode} mode: compare decks of "
+                               "one mode (or play them all under --mode)")
 
 
 def _name(decklist: Decklist, path: Any, index: int) -> str:
