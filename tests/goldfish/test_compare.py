@@ -124,19 +124,20 @@ def test_precision_stops_at_the_target() -> None:
     kill = r.rows(KILL_TURN_MEAN)[0]
     assert r.precision["reached"] and (kill["ci95"][1] - kill["ci95"][0]) / 2 <= target
     rounds = r.precision["rounds"]
-    assert r.runs == rounds[-1] < 5000 and len(rounds) >= 2
-    before = compare([DEFAULT, ONE_CARD], runs=rounds[-2], turns=TURNS, seed=3, policy=POLICY, jobs=1)
-    prev = before.rows(KILL_TURN_MEAN)[0]
-    assert (prev["ci95"][1] - prev["ci95"][0]) / 2 > target  # the round before had not reached it
+    assert r.runs == rounds[-1]["runs"] < 5000 and len(rounds) >= 2
+    assert rounds[-1]["half_width"] == pytest.approx((kill["ci95"][1] - kill["ci95"][0]) / 2, abs=1e-5)
+    assert all(earlier["half_width"] > target for earlier in rounds[:-1])  # no round before had reached it
+    before = compare([DEFAULT, ONE_CARD], runs=rounds[0]["runs"], turns=TURNS, seed=3, policy=POLICY, jobs=1)
+    first = before.rows(KILL_TURN_MEAN)[0]  # a round's half-width is the interval of the runs so far
+    assert (first["ci95"][1] - first["ci95"][0]) / 2 == pytest.approx(rounds[0]["half_width"], abs=1e-5)
 
 
 def test_goldfish_precision_stops_at_the_target(cli) -> None:
     r = goldfish(DEFAULT, runs=5000, turns=TURNS, seed=3, policy=POLICY, jobs=1, precision=0.15)
     lo, hi = r.kill_turn["mean_all_games"]["ci95"]
-    assert r.precision["reached"] and (hi - lo) / 2 <= 0.15 and r.runs == r.precision["rounds"][-1] < 5000
-    before = goldfish(DEFAULT, runs=r.precision["rounds"][-2], turns=TURNS, seed=3, policy=POLICY, jobs=1)
-    lo, hi = before.kill_turn["mean_all_games"]["ci95"]
-    assert (hi - lo) / 2 > 0.15
+    rounds = r.precision["rounds"]
+    assert r.precision["reached"] and (hi - lo) / 2 <= 0.15 and r.runs == rounds[-1]["runs"] < 5000
+    assert len(rounds) >= 2 and all(earlier["half_width"] > 0.15 for earlier in rounds[:-1])
     out = cli("goldfish", "--runs", "400", "--precision", "0.01", "--policy", POLICY, "--json", "-j", "1")
     data = json.loads(out.out)
     assert data["runs"] == 400 and data["precision"]["reached"] is False  # --runs used up first

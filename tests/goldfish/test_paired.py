@@ -100,6 +100,7 @@ def test_rounds_stop_at_the_target_and_at_the_runs() -> None:
     assert all(a == prev_b for (a, _), (_, prev_b) in zip(played[1:], played))  # contiguous run indices
     assert rounds.reached and rounds.half_width <= 0.2 and rounds.runs[-1] == played[-1][1]
     assert width_at(played[-2][1]) > 0.2  # it did not stop before reaching the target
+    assert rounds.widths == tuple(width_at(b) for _, b in played)
     capped = play_rounds(300, 0.01, lambda a, b: played.append((a, b)), lambda: 1.0)
     assert capped.runs[-1] == 300 and not capped.reached
 

@@ -36,7 +36,7 @@ def render_text(result: CompareResult) -> str:
     if result.precision is not None:
         p = result.precision
         out.append(f"--precision {p['target']}: {'reached' if p['reached'] else 'NOT reached'} "
-                   f"(±{p['half_width']:.3f} turns) after rounds of {', '.join(map(str, p['rounds']))} runs.")
+                   f"(±{p['half_width']:.3f} turns) after rounds ending at {', '.join(str(r['runs']) for r in p['rounds'])} runs.")
     for label, path, deck in zip(labels, result.paths, result.decks):
         role = "baseline" if label == "[0]" else "deck"
         out.append(f"  {label} {role}: {path} (Commander {deck.commander['name']})")

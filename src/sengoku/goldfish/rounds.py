@@ -20,11 +20,15 @@ MARGIN = 1.1  # aim 10% past the runs the spread so far says are needed
 
 @dataclass(frozen=True)
 class Rounds:
-    """How a `--precision` simulation went: the target, the rounds' cumulative runs, the half-width reached."""
+    """How a `--precision` simulation went: the target, each round's cumulative runs and half-width."""
 
     target: float
     runs: tuple[int, ...]  # runs played by the end of each round
-    half_width: float
+    widths: tuple[float, ...]  # the half-width after each round
+
+    @property
+    def half_width(self) -> float:
+        return self.widths[-1]
 
     @property
     def reached(self) -> bool:
@@ -32,7 +36,7 @@ class Rounds:
 
     def to_dict(self) -> dict[str, object]:
         return {"target": self.target, "half_width": round(self.half_width, 6), "reached": self.reached,
-                "rounds": list(self.runs)}
+                "rounds": [{"runs": n, "half_width": round(w, 6)} for n, w in zip(self.runs, self.widths)]}
 
 
 def next_total(done: int, half_width: float, target: float, runs: int) -> int:
@@ -52,13 +56,14 @@ def play_rounds(runs: int, target: float, play: Callable[[int, int], object],
     """Call `play(start, stop)` round after round until `half_width()` ≤ `target` or `runs` are played."""
     if not target > 0 or math.isinf(target):
         raise ValueError(f"precision must be a positive number of turns, not {target}")
-    done, ends = 0, []
+    done, ends, widths = 0, [], []
     stop = min(runs, FIRST_ROUND)
     while True:
         play(done, stop)
         done = stop
-        ends.append(done)
         width = half_width()
+        ends.append(done)
+        widths.append(width)
         if done >= runs or width <= target:
-            return Rounds(target, tuple(ends), width)
+            return Rounds(target, tuple(ends), tuple(widths))
         stop = next_total(done, width, target, runs)
