@@ -6,6 +6,7 @@ CLI's start-up) stays cheap.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from sengoku.version import __version__
@@ -37,7 +38,7 @@ _API = {
     "load_format": "sengoku.formats.load:load_format",
     "list_formats": "sengoku.formats.load:list_formats",
     "format_violations": "sengoku.formats.legality:format_violations",
-    "check_format_files": "sengoku.formats.check:check_format_files",
+    "check_format_files": "sengoku.formats.file_check:check_format_files",
     "fmt_decklist": "sengoku.decklist.fmt:fmt_decklist",
     "canonical_decklist": "sengoku.decklist.fmt:canonical_decklist",
     "import_text": "sengoku.decklist.text_import:import_text",
@@ -68,8 +69,6 @@ def __getattr__(name: str) -> Any:
     if target is None:
         raise AttributeError(f"module 'sengoku' has no attribute {name!r}")
     module_name, attr = target.split(":")
-    import importlib
-
     value = getattr(importlib.import_module(module_name), attr)
     globals()[name] = value
     return value

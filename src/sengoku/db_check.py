@@ -16,7 +16,7 @@ from sengoku.carddb.board import BOARD_FILE, NAMELESS_AT_SETUP, check_board_file
 from sengoku.carddb.load import game_of, check_cards_file, read_json, resolve_cards_file
 from sengoku.errors import DataError
 from sengoku.files import RULES_BYTES, read_text_input
-from sengoku.formats.check import check_format_files
+from sengoku.formats.file_check import check_format_files
 from sengoku.games import GAME_FILE, read_game_file
 from sengoku.paths import default_card_db
 from sengoku.problems import UNREADABLE, CheckReport, Problem

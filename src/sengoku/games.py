@@ -38,7 +38,7 @@ class GameCode:
     """What one game has in code, beyond its data folder: its entry in `REGISTRY`."""
 
     card_schema: str  # the JSON Schema (in schemas/) its cards.json is checked against
-    # "sengoku": SENGOKU YUGI's own card model and checks (carddb.models, carddb.checks);
+    # "sengoku": SENGOKU YUGI's own card model and checks (carddb.models, carddb.card_checks);
     # "generic": the model and checks every other game shares (carddb.generic)
     card_model: str = "generic"
     engine: bool = False  # `sengoku goldfish` plays whole turns on sengoku.engine (else: opening hands)

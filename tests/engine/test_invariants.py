@@ -162,7 +162,7 @@ def test_random_policy_keeps_every_invariant(deck, request):
     assert wanted <= set(policy.actions), wanted - set(policy.actions)
 
 
-@pytest.mark.parametrize("name", ["greedy", "charge", "idle"])
+@pytest.mark.parametrize("name", ["greedy", "develop", "charge", "idle"])
 @pytest.mark.parametrize("deck", ["standard", "ultimate"])
 def test_policies_keep_every_invariant(deck, name, request):
     t = request.getfixturevalue(deck)
@@ -182,7 +182,7 @@ def test_idle_ap_is_exactly_start_plus_10_per_turn(standard, going_first, start)
         assert g.first_level3 is None and g.first_level4 is None
 
 
-@pytest.mark.parametrize("name", ["greedy", "charge", "random", "idle"])
+@pytest.mark.parametrize("name", ["greedy", "develop", "charge", "random", "idle"])
 def test_same_seed_same_game(standard, ultimate, name):
     for t in (standard, ultimate):
         a = play_game(t, name, random.Random(1234), turns=8)
@@ -205,7 +205,7 @@ class _PhasesOnly:
         self.inner.main_phase(state)
 
 
-@pytest.mark.parametrize("name", ["greedy", "charge"])
+@pytest.mark.parametrize("name", ["greedy", "develop", "charge"])
 def test_phases_bound_once_per_game_play_as_the_plain_methods(standard, ultimate, name):
     # play_game binds a policy's phases once per game (Policy.bind); the plain methods bind
     # afresh every phase. Same seed, same game: the binding keeps no memory of its own.
@@ -217,7 +217,7 @@ def test_phases_bound_once_per_game_play_as_the_plain_methods(standard, ultimate
                 assert a == b
 
 
-@pytest.mark.parametrize("name", ["greedy", "charge", "random", "idle"])
+@pytest.mark.parametrize("name", ["greedy", "develop", "charge", "random", "idle"])
 def test_a_runner_plays_the_games_play_game_plays(standard, ultimate, name):
     # GameRunner keeps one state and one binding for all its games, setting up anew (S1-S7) each
     # time: reseeded as play_game's generator is, it must play the very same games.
@@ -264,8 +264,10 @@ def test_a_runner_refuses_bad_turns_and_commanders(standard):
 
 def test_record_shape_and_opening_hand(standard):
     cmd = choose_commander(standard)
-    g = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd)
+    g = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd, play_on=True)
     assert g.commander == cmd and len(g.opening_hand) == 5 and len(g.turns) == 5
+    stopped = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd)
+    assert stopped.won_turn is not None and len(stopped.turns) == stopped.won_turn  # G5: stop at the win
     assert all(len(m) == len(MEASURES) for m in g.turns)
     assert g.first_level3 is None or g.first_level4 is None or g.first_level3 <= g.first_level4
 
@@ -358,11 +360,11 @@ def test_the_reported_engine_build_is_the_one_imported():
     # `sengoku --version` tells from the files whether the engine is compiled (hatch_build.py);
     # Python imports an extension module before a .py file of the same name.
     import sengoku.engine.game
-    import sengoku.engine.policies
+    import sengoku.engine.policies.greedy
     import sengoku.engine.state
     from sengoku.build import engine_build, engine_compiled
 
     compiled = [not m.__file__.endswith(".py")
-                for m in (sengoku.engine.state, sengoku.engine.policies, sengoku.engine.game)]
+                for m in (sengoku.engine.state, sengoku.engine.policies.greedy, sengoku.engine.game)]
     assert compiled == [engine_compiled()] * 3
     assert engine_build() == ("compiled with mypyc" if compiled[0] else "pure Python")

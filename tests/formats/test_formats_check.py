@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sengoku.formats.check import check_format_files
+from sengoku.formats.file_check import check_format_files
 
 HEAD = 'name = "{name}"\ntitle = "T"\ngame = "sengoku-yugi"\n'
 

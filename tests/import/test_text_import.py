@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sengoku.decklist.canonical import norm
+from sengoku.carddb.names import fold as norm
 from sengoku.decklist.fmt import canonical_decklist
 from sengoku.decklist.read import load_decklist
 from sengoku.decklist.text_import import SECTION_ALIASES, import_text, parse_card_line, strip_comment

@@ -77,7 +77,7 @@ def test_help_explains_every_option() -> None:
 def test_cli_start_up_imports_no_heavy_module() -> None:
     # `sengoku --help` must start fast: the validator, jsonschema and tomllib load only when used.
     code = ("import sys, sengoku.cli as c; c._register(); "
-            "heavy = [m for m in ('jsonschema', 'sengoku.validate.api', 'sengoku.validate.check', "
+            "heavy = [m for m in ('jsonschema', 'sengoku.validate.api', 'sengoku.validate.deck_check', "
             "'sengoku.decklist.read') if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr

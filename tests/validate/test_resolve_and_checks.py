@@ -36,6 +36,7 @@ def e(**kw) -> DeckEntry:
     (e(name="Benkei", level=3, epithet="Pilgrim of Mount Hiei"), "SY2-025"),
     (e(id="SY1-004"), "SY1-004"),
     (e(id="sy1-004"), "SY1-004"),
+    (e(id="ＳＹ１－００４"), "SY1-004"),  # full-width id: folded as fmt and import fold it
     (e(id="SY1-004", name="soma"), "SY1-004"),  # a name that agrees with the id is fine
     (e(name="Ronin", section="nameless"), "SY1-033"),  # one card: no level needed
 ])

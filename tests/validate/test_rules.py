@@ -16,7 +16,7 @@ from sengoku.errors import DataError
 from sengoku.games import read_game_file
 from sengoku.validate.api import Validator
 from sengoku.validate.catalog import Catalog
-from sengoku.validate.check import Checker
+from sengoku.validate.deck_check import Checker
 from sengoku.validate.rules import RuleFileError, compile_filter, load_rules, render, rule_file_problems
 
 CARDS = [

@@ -13,8 +13,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from sengoku.problems import Problem
+from sengoku.carddb.load import read_json, schema_problems
 from sengoku.errors import DataError
+from sengoku.pass_cache import pass_key, passed_before, remember_pass
+from sengoku.paths import data_dir, default_card_db, schema_path
+from sengoku.problems import Problem
 
 BOARD_FILE = "board.json"
 BOARD_SCHEMA = "board.schema.json"
@@ -205,8 +208,6 @@ def check_board_data(path: str, data: dict[str, Any], nameless: int = NAMELESS_A
 
 def check_board_file(path: Path | str, nameless: int = NAMELESS_AT_SETUP) -> list[Problem]:
     """Return every schema and geometry problem of a board file; raise DataError if unreadable."""
-    from sengoku.carddb.load import read_json, schema_problems
-
     data, _ = read_json(Path(path))
     problems = schema_problems(str(path), data, BOARD_SCHEMA)
     if problems:
@@ -219,8 +220,6 @@ def board_file(db_folder: Path | str | None = None) -> Path:
 
     A user's own card database need not ship a board: the bundled geometry then applies.
     """
-    from sengoku.paths import data_dir, default_card_db
-
     folder = Path(db_folder) if db_folder is not None else default_card_db()
     if folder.is_file():
         folder = folder.parent
@@ -232,10 +231,6 @@ def board_file(db_folder: Path | str | None = None) -> Path:
 
 def load_board(db_folder: Path | str | None = None) -> Board:
     """Load and check the board geometry of a card DB folder (default: $SENGOKU_DB, else bundled)."""
-    from sengoku.pass_cache import pass_key, passed_before, remember_pass
-    from sengoku.carddb.load import read_json
-    from sengoku.paths import schema_path
-
     path = board_file(db_folder)
     data, raw = read_json(path)
     key = pass_key(raw, schema_path(BOARD_SCHEMA))

@@ -10,15 +10,21 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from bisect import bisect_right
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from sengoku.carddb.card_checks import run_checks
+from sengoku.carddb.generic import GenericCardDatabase
+from sengoku.carddb.generic import run_checks as generic_checks
+from sengoku.carddb.models import CardDatabase
 from sengoku.carddb.strings import string_problems
 from sengoku.errors import DataError
 from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
 from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
+from sengoku.pass_cache import pass_key, passed_before, remember_pass
 from sengoku.paths import default_card_db, schema_path
 from sengoku.problems import Problem
 
@@ -60,6 +66,7 @@ def _read_json_text(path: Path) -> tuple[Any, str, bytes]:
 
 @lru_cache(maxsize=None)
 def _validator(schema_file: str) -> Any:
+    # deferred: a database that passed before (pass_cache) is loaded without jsonschema's start-up time
     from jsonschema import Draft202012Validator
 
     schema = json.loads(schema_path(schema_file).read_text(encoding="utf-8"))
@@ -118,8 +125,6 @@ def card_lines(text: str) -> list[int]:
 
     `json` gives no positions, so walk the (already valid) text with `raw_decode`.
     """
-    from bisect import bisect_right
-
     decoder = json.JSONDecoder()
     newlines = [i for i, ch in enumerate(text) if ch == "\n"]
 
@@ -189,14 +194,10 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
     problems = schema_problems(path, data, code.card_schema)
     cards = data.get("cards") if isinstance(data, dict) else None
     if code.card_model == "sengoku" and isinstance(cards, list):
-        from sengoku.carddb.checks import run_checks
-
         broken = {_card_index(p) for p in problems}
         valid = {i for i in range(len(cards)) if i not in broken}
         problems.extend(run_checks(path, cards, valid))
     elif isinstance(cards, list):  # issue 5: the other games' common checks
-        from sengoku.carddb.generic import run_checks as generic_checks
-
         broken = {_card_index(p) for p in problems}
         problems.extend(generic_checks(path, cards, {i for i in range(len(cards)) if i not in broken}))
     problems.extend(string_problems(path, data))  # every game: no hidden character, no blank name
@@ -217,12 +218,8 @@ def check_cards_file(path: Path | str) -> list[Problem]:
     return check_data(str(path), data, text)
 
 
-def load_card_db(path: Path | str | None = None) -> "CardDatabase":
+def load_card_db(path: Path | str | None = None) -> CardDatabase:
     """Load and check a card database (file, folder, or the bundled/$SENGOKU_DB default)."""
-    from sengoku.carddb.models import CardDatabase
-
-    from sengoku.pass_cache import pass_key, passed_before, remember_pass
-
     cards_file = resolve_cards_file(path)
     data, text, raw = _read_json_text(cards_file)
     code = game_code(game_of(data))
@@ -233,13 +230,9 @@ def load_card_db(path: Path | str | None = None) -> "CardDatabase":
             raise CardDBError(cards_file, problems)
         if key is not None:
             remember_pass(key)
-    if code is None or code.card_model != "sengoku":  # issue 5: the other games' cards share one generic model
-        from sengoku.carddb.generic import GenericCardDatabase as CardDatabase  # type: ignore[assignment]
-    db = CardDatabase.model_validate(
+    # issue 5: the other games' cards share one generic model
+    model: Any = CardDatabase if code is not None and code.card_model == "sengoku" else GenericCardDatabase
+    db = model.model_validate(
         {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}
     )
     return db
-
-
-if False:  # pragma: no cover - for type checkers only
-    from sengoku.carddb.models import CardDatabase

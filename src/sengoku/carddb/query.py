@@ -6,11 +6,11 @@ names), so the same query serves `--json` output and other games' databases alik
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from sengoku.carddb.models import ATTRIBUTES, WEAPONS, CardDatabase
+from sengoku.carddb.names import fold
 from sengoku.errors import SengokuError
 from sengoku.games import game_code
 
@@ -87,16 +87,11 @@ class CardQuery:
             if want is not None and card.get(field) != want:
                 return False
         if self.text:
-            needle = _fold(self.text)
+            needle = fold(str(self.text))
             # The name is what users type; an exact id also finds its card.
-            if needle not in _fold(card.get("name", "")) and needle != _fold(card.get("id", "")):
+            if needle not in fold(str(card.get("name", ""))) and needle != fold(str(card.get("id", ""))):
                 return False
         return True
-
-
-def _fold(text: object) -> str:
-    """Compare names as decklists and `import` do: NFKC (full-width forms, accents), case, spaces."""
-    return " ".join(unicodedata.normalize("NFKC", str(text)).casefold().split())
 
 
 def card_dicts(db: CardDatabase) -> list[dict[str, Any]]:

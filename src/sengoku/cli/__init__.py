@@ -15,10 +15,11 @@ import sys
 
 import typer
 
-from sengoku.version import __version__
+from sengoku.build import engine_build
 from sengoku.cli import streams
 from sengoku.display import printable_lines
 from sengoku.errors import SengokuError
+from sengoku.version import __version__
 
 app = typer.Typer(
     name="sengoku",
@@ -35,8 +36,6 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from sengoku.build import engine_build
-
         typer.echo(f"sengoku {__version__} (rules engine: {engine_build()})")
         raise typer.Exit()
 
@@ -51,7 +50,8 @@ def _root(
 
 
 def _register() -> None:
-    # Importing a command module adds its commands to `app`.
+    # Importing a command module adds its commands to `app`; here, not at the top, because each
+    # command module imports `app` from this one.
     from sengoku.cli import cards, compare, db, fmt, formats, games, goldfish, importer, validate  # noqa: F401
 
 

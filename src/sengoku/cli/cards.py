@@ -8,8 +8,11 @@ from typing import Any, Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.db import exit_with
+from sengoku.cli.games import show_cards
 from sengoku.cli.streams import write_document
-from sengoku.display import json_text, printable
+from sengoku.cli.tables import cell, console
+from sengoku.display import json_text
 from sengoku.games import DEFAULT_GAME, game_code
 from sengoku.paths import DB_ENV
 
@@ -49,10 +52,9 @@ def cards(
     value that is not valid exits with code 2 and lists the valid ones.
     """
     if game is not None and game.strip().lower() != DEFAULT_GAME:  # issue 5: cli/games.py shows other games
-        from sengoku.cli.games import show_cards
-
         show_cards(game.strip().lower(), query, kind, db, as_json, level=level, weapon=weapon, attribute=attribute)
         return
+    # deferred: start-up time of other commands
     from sengoku.carddb.load import load_card_db
     from sengoku.carddb.query import CardQuery, QueryError, choices_for, find_cards
 
@@ -61,8 +63,6 @@ def cards(
         q = CardQuery.parse(query, choices=choices_for(database), kind=kind, level=level, weapon=weapon,
                             attribute=attribute)
     except QueryError as exc:
-        from sengoku.cli.db import exit_with
-
         # A usage error: exit 2 with the valid choices (handled here, not left to click).
         typer.echo(f"error: --{exc.field}: {exc}", err=True)
         exit_with(2)
@@ -83,24 +83,9 @@ def _stats(card: dict[str, Any]) -> tuple[str, str, str]:
     return f"{card['atk']}/{card['mat']}", f"{card['def']}/{card['mdf']}", boosts
 
 
-def _console() -> Any:
-    from rich.console import Console
-
-    console = Console(highlight=False)
-    if not console.is_terminal:
-        console.width = max(console.width, 160)  # piped output: do not squeeze the table to 80 columns
-    return console
-
-
-def cell(text: object) -> str:
-    """Return text from a card database as a table cell: hidden characters escaped, no rich markup."""
-    from rich.markup import escape
-
-    return escape(printable(str(text)))
-
-
 def _generic_table(found: list[dict[str, Any]], title: str) -> None:
     """Show any game's cards: id, name, kind, then every other field the cards have."""
+    # deferred: start-up time of the commands that print no table
     from rich.table import Table
 
     from sengoku.carddb.card_rows import card_rows
@@ -111,14 +96,15 @@ def _generic_table(found: list[dict[str, Any]], title: str) -> None:
         table.add_column(cell(col.replace("_", " ")))
     for row in rows:
         table.add_row(*map(cell, row))
-    _console().print(table)
+    console().print(table)
 
 
 def _sengoku_table(found: list[dict[str, Any]], title: str) -> None:
     """Show SENGOKU YUGI cards with their printed numbers (C1, C4) side by side."""
+    # deferred: start-up time of the commands that print no table
     from rich.table import Table
 
-    console = _console()
+    out = console()
     table = Table(title=cell(title), title_justify="left", highlight=False)
     table.add_column("id", no_wrap=True)
     table.add_column("name / epithet")
@@ -143,7 +129,7 @@ def _sengoku_table(found: list[dict[str, Any]], title: str) -> None:
         table.add_row(cell(card["id"]), f"{cell(card['name'])}\n[dim]{cell(card['epithet'])}[/dim]", card["kind"],
                       str(card["level"]), str(cost), str(card["charge_value"]), cell(detail), card["attribute"], atk,
                       dfn, boost, cell(abilities))
-    console.print(table)
+    out.print(table)
 
 
 # The registry's `card_table` -> table renderer.

@@ -72,6 +72,7 @@ def compare_command(
     """Compare decks (see HELP)."""
     going, policy = going.strip().lower(), policy.strip().lower()
     mode = mode.strip().lower() if mode is not None else None
+    # deferred: start-up time of the other commands (the simulation imports the rules engine)
     from sengoku.errors import DataError
     from sengoku.goldfish.api import InvalidDeckError
     from sengoku.goldfish.compare import compare
@@ -81,7 +82,7 @@ def compare_command(
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
-        from sengoku.goldfish.plot import check_plot_path
+        from sengoku.goldfish.plot import check_plot_path  # deferred: only --plot needs it
 
         check_plot_path(plot, replace=force)
     if jobs is not None and jobs > 1:
@@ -107,11 +108,11 @@ def compare_command(
     if as_json:
         write_document(result.to_json(), "json")
     else:
-        from sengoku.goldfish.compare_report import render_text
+        from sengoku.goldfish.compare_report import render_text  # deferred: only the text report needs it
 
         typer.echo(render_text(result), nl=False)
     if plot is not None:
-        from sengoku.goldfish.plot import save_compare_plot
+        from sengoku.goldfish.plot import save_compare_plot  # deferred: only --plot needs it
 
         save_compare_plot(result, plot, replace=force)
     typer.echo(f"{len(decks)} decks × {result.runs} runs × {turns} turns in {elapsed:.2f} s"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Optional
 
@@ -45,12 +46,11 @@ def check(
     2 when the input cannot be read at all (missing file, not JSON: the line and column are named);
     in a folder, the other files are still checked and reported.
     """
+    # deferred: start-up time of the other commands
     from sengoku.db_check import check_card_db
 
     report = check_card_db(path)
     if as_json:
-        import dataclasses
-
         write_document(json_text([dataclasses.asdict(p) for p in report.problems], indent=2) + "\n", "json")
     else:
         _print_problems(report.problems)
@@ -66,6 +66,7 @@ def check(
 
 
 def _print_problems(problems: list) -> None:
+    # deferred: rich's start-up time, paid only when something is printed with it
     from rich.console import Console
     from rich.markup import escape
 

@@ -9,6 +9,9 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.errors import DataError
+from sengoku.files import read_stdin
+from sengoku.folders import find_tomls
 
 
 @app.command("fmt")
@@ -31,14 +34,13 @@ def fmt(
     cannot be read, is not valid TOML, or must not be rewritten: a TOML file that is not a
     decklist (pyproject.toml), a FIFO or device, a read-only file (each left untouched).
     """
+    # deferred: start-up time of the other commands
     from sengoku.decklist.fmt import canonical_decklist, fmt_decklist
-    from sengoku.errors import DataError
-    from sengoku.files import read_stdin
-    from sengoku.folders import find_tomls
 
     if db is not None:
         # An explicit --db that cannot be read is unusable input: without it fmt would fall back
         # to sorting by level and name only and rewrite every file in a different order.
+        # deferred: start-up time of the other commands
         from sengoku.carddb.load import read_json, resolve_cards_file
 
         read_json(resolve_cards_file(db))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Optional
 
@@ -9,6 +10,8 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.errors import DataError
+from sengoku.paths import default_card_db
 
 
 @app.command("formats")
@@ -25,8 +28,7 @@ def formats(
     A format is a data file, card_db/<game>/formats/<name>.toml; pass its name to
     `sengoku validate --format NAME`. Exit 0, or 2 when a format file cannot be read.
     """
-    import json
-
+    # deferred: start-up time of the other commands
     from sengoku.formats.load import formats_dir, list_formats
     from sengoku.formats.model import FormatError, parse_as_of
 
@@ -34,9 +36,6 @@ def formats(
         day = parse_as_of(as_of)
     except FormatError as exc:  # name the option, as `validate --as-of` does
         raise FormatError("--as-of", exc.message) from None
-    from sengoku.errors import DataError
-    from sengoku.paths import default_card_db
-
     # A --db (or $SENGOKU_DB) that does not exist is unusable input (exit 2), not "no formats".
     folder = db if db is not None else default_card_db()
     if not folder.exists():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 from typing import Any, Optional
 
@@ -9,6 +11,11 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.cli.tables import cell, console
+from sengoku.display import json_text
+from sengoku.errors import DataError
+from sengoku.games import default_db_folder, get_game
+from sengoku.paths import DB_ENV
 
 
 @app.command("games")
@@ -19,21 +26,17 @@ def games(
 
     For each game: its id (the `game` key of a decklist), title, how many cards its bundled database holds, the decklist sections, whether the cards are invented sample data, its rule ids, and whether it deals an opening hand from a shuffled deck (what `sengoku goldfish` can compute for it). Exit 2 if a game's data cannot be read.
     """
+    # deferred: start-up time of other commands
     from sengoku.carddb.game_overview import list_games
 
     found = list_games()
     if as_json:
-        import json
-
         write_document(json.dumps([g.as_dict() for g in found], ensure_ascii=False, indent=2) + "\n", "json")
     else:
-        from rich.console import Console
+        # deferred: rich's start-up time, paid only by commands that print a table
         from rich.markup import escape
         from rich.table import Table
 
-        console = Console(highlight=False)
-        if not console.is_terminal:
-            console.width = max(console.width, 160)
         table = Table(title="Games", title_justify="left", highlight=False)
         for col in ("game", "title", "cards", "sections", "sample", "opening hand", "rules"):
             table.add_column(col, justify="right" if col == "cards" else "left")
@@ -41,7 +44,7 @@ def games(
             hand = g.opening_hand.describe() if g.opening_hand else ("5, by the rules engine" if g.goldfish == "engine" else "none")
             table.add_row(g.id, g.title, str(g.cards), ", ".join(g.sections), "yes" if g.sample else "no",
                           escape(hand), ", ".join(g.rules))
-        console.print(table)
+        console().print(table)
     typer.echo(f"{len(found)} games", err=True)
 
 
@@ -53,20 +56,15 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
     `kind` keeps one kind. An unknown game or kind, or a SENGOKU YUGI-only filter (--level,
     --weapon, --attribute), exits 2 naming the valid ones.
     """
-    import os
-
-    from sengoku.paths import DB_ENV
-
     given = [name for name, value in sengoku_only.items() if value is not None]
     if given:
         typer.echo(f"error: --{given[0]} filters SENGOKU YUGI cards only; with --game use QUERY or --kind", err=True)
         raise SystemExit(2)
     if db is not None and str(db) == os.environ.get(DB_ENV):
         db = None  # $SENGOKU_DB names the SENGOKU YUGI database, not this game's
+    # deferred: start-up time of other commands
     from sengoku.carddb.card_rows import card_rows
     from sengoku.carddb.load import load_card_db
-    from sengoku.errors import DataError
-    from sengoku.games import default_db_folder, get_game
 
     game = get_game(game_id)  # DataError (exit 2) naming the known games
     database = load_card_db(db if db is not None else default_db_folder(game.id))
@@ -83,18 +81,11 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
         q = query.strip().casefold()
         cards = [c for c in cards if c["id"] == query.strip() or q in c["name"].casefold()]
     if as_json:
-        from sengoku.display import json_text
-
         write_document(json_text(cards, indent=2) + "\n", "json")
     else:
-        from rich.console import Console
+        # deferred: rich's start-up time, paid only by commands that print a table
         from rich.table import Table
 
-        from sengoku.cli.cards import cell
-
-        console = Console(highlight=False)
-        if not console.is_terminal:
-            console.width = max(console.width, 160)
         columns, rows = card_rows(cards)
         table = Table(title=cell(database.meta.name + (" (SAMPLE DATA)" if database.meta.sample else "")),
                       title_justify="left", highlight=False)
@@ -102,5 +93,5 @@ def show_cards(game_id: str, query: Optional[str], kind: Optional[str], db: Opti
             table.add_column(cell(col.replace("_", " ")))
         for row in rows:
             table.add_row(*map(cell, row))
-        console.print(table)
+        console().print(table)
     typer.echo(f"{len(cards)} of {len(database.cards)} cards", err=True)

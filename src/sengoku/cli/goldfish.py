@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -9,8 +10,10 @@ from typing import Optional
 
 import typer
 
+from sengoku.build import engine_compiled
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_TURNS
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
@@ -18,9 +21,11 @@ PROGRESS_MIN_GAME_TURNS = 200_000
 
 POLICY_HELP = (
     "Who makes the choices (SPEC G2): "
-    "[b]greedy[/b] (default) develops the board as fast as AP allows, grows and focuses whenever it "
-    "can and charges the cards it cannot use soon; "
-    "[b]charge[/b] charges every card it cannot play this turn; "
+    "[b]greedy[/b] (default) plays to win: grows and focuses, moves allies (the Commander too) into "
+    "range and attacks the Stronghold with the kind likelier to beat the Last Guard, self-boosting when "
+    "it helps; [b]develop[/b] develops the board as fast as AP allows and never attacks; "
+    "[b]charge[/b] is develop, charging every card it cannot play this turn; "
+    "[b]search[/b] looks ahead (slow; a yardstick for greedy); "
     "[b]random[/b] picks uniformly among the legal actions (for testing); "
     "[b]idle[/b] never charges cards and never acts, so its AP is exactly start + 10 per turn (a baseline)."
 )
@@ -109,7 +114,7 @@ def goldfish_command(
     # option left out stays None: the library fills the engine's defaults, and refuses an engine
     # option given for a deck of a game that gets its opening hands only.
     going, policy, mode = (v.strip().lower() if v is not None else None for v in (going, policy, mode))
-    from sengoku.errors import DataError
+    # deferred: start-up time of the other commands
     from sengoku.goldfish.api import EngineOptionError, InvalidDeckError, goldfish
     from sengoku.goldfish.other_games import MAX_RUNS, NoOpeningHandError
     from sengoku.goldfish.simulate import default_jobs, usable_jobs
@@ -120,6 +125,7 @@ def goldfish_command(
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
+        # deferred: start-up time of the other commands
         from sengoku.goldfish.plot import check_plot_path
 
         check_plot_path(plot, replace=force)
@@ -161,6 +167,7 @@ def goldfish_command(
     if as_json:
         write_document(result.to_json(), "json")
     else:
+        # deferred: rich's start-up time, paid only when something is printed with it
         from rich.console import Console
 
         from sengoku.goldfish.report import render
@@ -168,11 +175,10 @@ def goldfish_command(
         tty = sys.stdout.isatty()
         render(result, Console(highlight=False, width=None if tty else 120, force_terminal=tty or None))
     if plot is not None:
+        # deferred: start-up time of the other commands
         from sengoku.goldfish.plot import save_plot
 
         save_plot(result, plot, replace=force)
-    from sengoku.build import engine_compiled
-
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
     typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({result.runs / elapsed:,.0f} games/s, "
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else ""), err=True)
@@ -183,6 +189,7 @@ def goldfish_command(
 
 
 def with_progress(runs: int, call, label: str = "goldfish"):  # type: ignore[no-untyped-def]
+    # deferred: rich's start-up time, paid only when something is printed with it
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -194,8 +201,7 @@ def with_progress(runs: int, call, label: str = "goldfish"):  # type: ignore[no-
 
 def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot: Optional[Path]) -> None:
     """Print another game's opening-hand report; exit 1 when a simulated value is far from its exact one."""
-    import json
-
+    # deferred: start-up time of the other commands
     from sengoku.goldfish.other_games import render_text
 
     if plot is not None:  # no curve to draw: --plot, like the engine's options, is refused
@@ -215,6 +221,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
 
 def refuse_invalid(exc) -> None:  # type: ignore[no-untyped-def]
     """Show why the deck cannot be simulated: the validator's own text report, on stderr."""
+    # deferred: start-up time of the other commands
     from sengoku.goldfish.report import validation_report
 
     typer.echo(f"error: {exc}", err=True)

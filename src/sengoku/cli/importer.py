@@ -9,6 +9,8 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.errors import DataError
+from sengoku.files import read_stdin
 from sengoku.games import DEFAULT_GAME
 
 
@@ -37,11 +39,10 @@ def import_(
     read or the output must not be written: it exists (without --force), or is a FIFO, a
     device or read-only.
     """
+    # deferred: start-up time of the other commands
     from sengoku.decklist.fmt import game_context
     from sengoku.decklist.text_import import MODES, import_text, read_text_list
-    from sengoku.errors import DataError
-    from sengoku.files import read_stdin
-    from sengoku.writes import check_output, write_atomically
+    from sengoku.writes import check_output, write_atomically  # tempfile: ~7 ms of start-up
 
     if mode not in MODES:
         raise DataError(None, f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -51,6 +52,7 @@ def import_(
     text = read_stdin() if str(file) == "-" else read_text_list(file)
     _, cards, ctx_notes = game_context(DEFAULT_GAME, db)
     if cards is None:  # say why, as the other commands do (fmt's fallback note is not for import)
+        # deferred: start-up time of the other commands
         from sengoku.carddb.load import read_json, resolve_cards_file
 
         cards_file = resolve_cards_file(db)  # a missing file or folder: DataError naming it

@@ -15,7 +15,7 @@ from sengoku.display import printable
 DOCUMENT_KINDS = {"json": "json", "sarif": "json", "junit": "xml"}
 
 
-class Output(str, Enum):
+class Report(str, Enum):
     text = "text"
     json = "json"
     github = "github"
@@ -40,8 +40,8 @@ def validate(
         "(YYYY-MM-DD). Default: today.", show_default=False),
     strict: bool = typer.Option(
         False, "--strict", help="Warnings fail too (exit 1), e.g. a Nameless that can never grow."),
-    output: Output = typer.Option(
-        Output.text, "--output", "-o", help="Report format on stdout: text (path:line:col severity rule "
+    report: Report = typer.Option(
+        Report.text, "--output", "-o", help="Report format on stdout: text (path:line:col severity rule "
         "message \\[cards]), json, github (workflow annotations), junit (XML, one test case per file), "
         "sarif (2.1.0, for code scanning)."),
 ) -> None:
@@ -52,13 +52,14 @@ def validate(
 
     Exit 0 when every file is valid (warnings allowed unless --strict), 1 when any file has an error, 2 when a path does not exist, a folder holds no *.toml, a file cannot be read at all (the others are still reported), or the card database or an option cannot be used.
     """
+    # deferred: start-up time of the other commands
     from sengoku.validate.api import parse_as_of, validate_paths
     from sengoku.validate.reporters import get_reporter, render
 
-    get_reporter(output.value)  # an unknown name fails before any file is read
+    get_reporter(report.value)  # an unknown name fails before any file is read
     run = validate_paths(paths, db=db, format=format, as_of=parse_as_of(as_of), strict=strict)
     # Built whole, then written at once: a machine format is complete or not written at all.
-    write_document(render(output.value, run), DOCUMENT_KINDS.get(output.value, "text"))
+    write_document(render(report.value, run), DOCUMENT_KINDS.get(report.value, "text"))
     for skipped in run.skipped:
         typer.echo(printable(f"note: {skipped.path}: skipped, {skipped.skipped}"), err=True)
     s = run.summary()

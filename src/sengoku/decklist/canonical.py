@@ -9,11 +9,12 @@ rewrite can be checked to have changed nothing the deck says.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from sengoku.carddb.index import CardIndex, same_epithet
+from sengoku.carddb.names import fold
 from sengoku.decklist.model import GAME_DEFAULT
 from sengoku.decklist.tomldoc import Entry, Key, is_section_value
 from sengoku.games import DEFAULT_MAX_COUNT
@@ -27,11 +28,6 @@ ENTRY_KEY_ORDER = ("id", "name", "level", "epithet", "count")
 _UNPLACED = 99  # sort rank for what the card database cannot place
 
 
-def norm(text: object) -> str:
-    """Normalise a card name for comparison: NFKC (full-width forms), case, inner spaces."""
-    return " ".join(unicodedata.normalize("NFKC", str(text)).casefold().split())
-
-
 
 def _identity(entry: Entry) -> tuple | None:
     """Return what makes two entries the same card, or None when the entry must not be merged."""
@@ -42,7 +38,7 @@ def _identity(entry: Entry) -> tuple | None:
     for k in entry.keys:
         if k.key == "count":
             continue
-        value = norm(k.value) if isinstance(k.value, str) else canon(k.value)
+        value = fold(k.value) if isinstance(k.value, str) else canon(k.value)
         parts.append((k.key, value))
     return (entry.section, tuple(sorted(parts)))
 
@@ -101,14 +97,9 @@ class CardOrder:
     """What the sort needs from a card database: the kind and level of a named card."""
 
     def __init__(self, cards: Iterable[Mapping[str, Any]] | None, game: str):
-        self.by_id: dict[str, Mapping[str, Any]] = {}
-        self.by_name: dict[str, list[Mapping[str, Any]]] = {}
+        self.index = CardIndex(cards or ())
         kinds: dict[str, int] = dict(KIND_ORDER) if game == GAME_DEFAULT else {}
-        for card in cards or ():
-            if isinstance(card.get("id"), str):
-                self.by_id[norm(card["id"])] = card
-            if isinstance(card.get("name"), str):
-                self.by_name.setdefault(norm(card["name"]), []).append(card)
+        for card in self.index.cards:
             kind = card.get("kind")
             if isinstance(kind, str) and kind not in kinds:
                 kinds[kind] = len(kinds)  # another game: kinds in the order its database lists them
@@ -117,12 +108,13 @@ class CardOrder:
     def sort_key(self, entry: Entry) -> tuple[int, int, str, str, str]:
         cid, name, level, epithet = (entry.get(k) for k in ("id", "name", "level", "epithet"))
         candidates: list[Mapping[str, Any]] = []
-        if isinstance(cid, str) and norm(cid) in self.by_id:
-            candidates = [self.by_id[norm(cid)]]
+        by_id = self.index.with_id(cid) if isinstance(cid, str) else None
+        if by_id is not None:
+            candidates = [by_id]
         elif isinstance(name, str):
-            candidates = [c for c in self.by_name.get(norm(name), [])
+            candidates = [c for c in self.index.named(name)
                           if (type(level) is not int or c.get("level") == level)
-                          and (not isinstance(epithet, str) or norm(c.get("epithet", "")) == norm(epithet))]
+                          and (not isinstance(epithet, str) or same_epithet(c, epithet))]
         ranks = [self.kinds.get(c.get("kind"), _UNPLACED) for c in candidates]
         kind_rank = min(ranks) if ranks else _UNPLACED
         if type(level) is not int:
@@ -132,7 +124,7 @@ class CardOrder:
                 level = 999
         if not isinstance(name, str):
             name = candidates[0].get("name", "") if len(candidates) == 1 else ""
-        return (kind_rank, level, norm(name), norm(epithet or ""), norm(cid or ""))
+        return (kind_rank, level, fold(str(name)), fold(str(epithet or "")), fold(str(cid or "")))
 
 
 

@@ -14,14 +14,14 @@ belongs in (D8), whatever header they were listed under; a move is noted.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sengoku.decklist.canonical import norm
+from sengoku.carddb.index import CardIndex, same_epithet
+from sengoku.carddb.names import fold
 from sengoku.decklist.fmt import canonical_decklist
 from sengoku.decklist.render import render_value
 from sengoku.decklist.model import DeckEntry, Decklist
@@ -135,35 +135,27 @@ def parse_card_line(text: str) -> _Parsed | str:
     return _Parsed(count if count is not None else 1, text, level, epithet)
 
 
-class _Index:
-    """Raw cards by id, by name, and by epithet, all normalised."""
+class _Index(CardIndex):
+    """The cards a plain-text line may name: those with an id and a name."""
 
     def __init__(self, cards: Iterable[Mapping[str, Any]]):
-        self.cards = [c for c in cards if isinstance(c.get("id"), str) and isinstance(c.get("name"), str)]
-        self.by_id = {norm(c["id"]): c for c in self.cards}
-        self.by_name: dict[str, list[Mapping[str, Any]]] = {}
-        self.by_epithet: dict[str, list[Mapping[str, Any]]] = {}
-        for c in self.cards:
-            self.by_name.setdefault(norm(c["name"]), []).append(c)
-            if isinstance(c.get("epithet"), str):
-                self.by_epithet.setdefault(norm(c["epithet"]), []).append(c)
+        super().__init__(c for c in cards if isinstance(c.get("id"), str) and isinstance(c.get("name"), str))
 
     def suggest(self, name: str) -> str:
-        names = {norm(c["name"]): c["name"] for c in self.cards}
-        close = difflib.get_close_matches(norm(name), list(names), n=3, cutoff=0.6)
-        return f"; did you mean {' or '.join(repr(names[k]) for k in close)}?" if close else ""
+        close = [same_name[-1]["name"] for same_name in self.close_names(name)]
+        return f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
 
     def resolve(self, p: _Parsed) -> Mapping[str, Any] | str:
         """Return the card a parsed line names, or why it names none or several."""
-        key = norm(p.name)
-        if _ID.match(p.name) and key in self.by_id and p.level is None:
-            return self.by_id[key]
-        named = self.by_name.get(key) or self.by_epithet.get(key)
+        by_id = self.with_id(p.name)
+        if _ID.match(p.name) and by_id is not None and p.level is None:
+            return by_id
+        named = self.named(p.name) or self.with_epithet(p.name)
         if not named:
             return f"no card is named {p.name!r}{self.suggest(p.name)}"
         found = [c for c in named if p.level is None or c.get("level") == p.level]
         if p.epithet is not None:
-            found = [c for c in found if norm(c.get("epithet", "")) == norm(p.epithet)]
+            found = [c for c in found if same_epithet(c, p.epithet)]
         if len(found) == 1:
             return found[0]
         show = ", ".join(_show(c) for c in (found or named))
@@ -178,7 +170,7 @@ class _Index:
     def entry_keys(self, card: Mapping[str, Any]) -> dict[str, Any]:
         """Return the fewest keys that name the card: name, + level if the name has several cards,
         + epithet if name and level still do not tell it apart."""
-        same_name = self.by_name[norm(card["name"])]
+        same_name = self.named(card["name"])
         keys: dict[str, Any] = {"name": card["name"]}
         if len(same_name) > 1:
             keys["level"] = card.get("level")
@@ -223,8 +215,8 @@ def import_text(
                 comments.append(comment)
             continue
         h = _HEADER.match(line)
-        if h and (line.endswith(":") or line.startswith("[") or norm(h.group("b") or h.group("c")) in SECTION_ALIASES):
-            word = norm(h.group("b") or h.group("c"))
+        if h and (line.endswith(":") or line.startswith("[") or fold(h.group("b") or h.group("c")) in SECTION_ALIASES):
+            word = fold(h.group("b") or h.group("c"))
             if word in SECTION_ALIASES:
                 header, header_line, unknown_header = SECTION_ALIASES[word], lineno, False
                 if comment:

@@ -27,8 +27,9 @@ can it Grow or Focus onto the Commander, M2/M3), `tables.index_of(card_id)`.
 `choose_commander(tables, name=None)` -> card index (S1 Decision; `name` pins a card name or
 id; raises `EngineError` if it is not a Level 1 Main card of the deck).
 
-`make_policy(name)` with names in `POLICIES` ("greedy" default, "charge", "random", "idle");
-`describe(name)` gives the policy's description.
+`make_policy(name)` with names in `POLICIES` ("greedy" default: plays to win; "develop": develops and
+never attacks; "charge"; "search": a slow look-ahead; "random"; "idle"); `describe(name)` gives the
+policy's description. `sengoku.engine.clone.clone_state(state, rng)` copies a state for look-ahead.
 
 `GameRunner(tables, policy, rng, turns, going_first, commander)` plays game after game of one
 deck on one state (`runner.play()` -> `GameRecord`; setup S1-S7 runs anew each game, the policy is
@@ -37,7 +38,7 @@ bound once; reseed `rng` between games as you like): the same games `play_game` 
 `play_game(...)` -> `GameRecord` with `opening_hand` (card indices drawn at S6, after the
 Commander left the deck), `turns` (one tuple per turn in `MEASURES` order), `first_level3` /
 `first_level4` (1-based turn at whose end an ally of Level ≥ 3 / ≥ 4 is first in play, or
-None), `skipped_abilities` (C5), `won_turn` (K5, attacks by the random policy only), `commander`.
+None), `skipped_abilities` (C5), `won_turn` (K5: the kill turn, G5), `commander`.
 
 MEASURES, per turn: `ap_main` AP at the start of the Main Phase; `ap_charge_base` 10 (T2a);
 `ap_charge_cards` charge values of cards sent (T2a); `ap_growth_focus` AP from Growth/Focus;

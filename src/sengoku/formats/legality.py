@@ -33,7 +33,7 @@ def card_label(card_id: str, card: Mapping[str, Any] | None) -> str:
 
 
 def format_violations(
-    fmt: Format,
+    tournament_format: Format,
     resolved: Iterable[tuple[DeckEntry, str]],
     cards: Mapping[str, Mapping[str, Any]],
     as_of: dt.date | str | None = None,
@@ -43,8 +43,8 @@ def format_violations(
     `cards` maps card id to the card's database fields (`set`, `name`, `level`, ...). Raises
     FormatError when no list of the format is in force on `as_of` (default today).
     """
-    lst = fmt.in_force(as_of)
-    where = f"{fmt.title} (list of {lst.effective.isoformat()})"
+    lst = tournament_format.in_force(as_of)
+    where = f"{tournament_format.title} (list of {lst.effective.isoformat()})"
     out: list[Violation] = []
     copies: dict[str, int] = {}
     entries: dict[str, list[DeckEntry]] = {}

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -106,8 +107,7 @@ class Locator:
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    import json
-
+    # deferred: jsonschema's start-up time, paid only when a file is checked
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8")))
@@ -181,19 +181,19 @@ def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], An
             limited=dict(item.get("limited", {})), sets=frozenset(sets) if sets is not None else None,
         ))
     lists.sort(key=lambda lst: lst.effective)
-    fmt = Format(name=data["name"], title=data["title"], game=data["game"], lists=tuple(lists),
+    tournament_format = Format(name=data["name"], title=data["title"], game=data["game"], lists=tuple(lists),
                  path=where, sample=bool(data.get("sample", False)), description=data.get("description"))
-    return fmt, problems, data, loc
+    return tournament_format, problems, data, loc
 
 
 def _load_file(path: Path) -> Format:
-    fmt, problems, _, _ = read_format_file(path)
+    tournament_format, problems, _, _ = read_format_file(path)
     errors = [p for p in problems if p.severity == "error"]
-    if fmt is None or errors:
+    if tournament_format is None or errors:
         first = errors[0]
         more = f" (and {len(errors) - 1} more problem(s); run `sengoku db check`)" if len(errors) > 1 else ""
         raise FormatError(path, f"{first.message} at {first.json_path}{more}", first.line)
-    return fmt
+    return tournament_format
 
 
 def list_formats(db_folder: Path | str | None = None) -> list[Format]:

@@ -18,6 +18,7 @@ from sengoku.carddb.models import CardDatabase
 from sengoku.carddb.names import fold
 from sengoku.decklist.model import Decklist
 from sengoku.decklist.read import read_decklist
+from sengoku.engine import MEASURES, POLICIES, choose_commander, compile_deck
 from sengoku.errors import DataError
 from sengoku.games import DEFAULT_GAME, bundled_games
 from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
@@ -100,8 +101,6 @@ def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | N
 def check_options(runs: int, turns: int, going: str, policy: str, mode: str | None, jobs: int,
                   precision: float | None = None) -> None:
     """Refuse unusable engine options with a `GoldfishError` (exit 2)."""
-    from sengoku.engine import POLICIES
-
     if runs < 1:
         raise GoldfishError(f"runs must be at least 1, not {runs}")
     if not 1 <= turns <= MAX_TURNS:
@@ -197,8 +196,6 @@ def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase,
                    opponent: Decklist | Path | str | None, opponent_defends: bool, play_on: bool,
                    role: str = "deck") -> EngineSetup:
     """Validate a SENGOKU YUGI deck (and its opponent), compile both and build the `Plan` of its games."""
-    from sengoku.engine import MEASURES, choose_commander, compile_deck
-
     decklist, validation = validate(decklist, card_db, mode, syntax, role=role)
     mode = validation.mode
     sections = validation.sections

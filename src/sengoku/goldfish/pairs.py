@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sengoku.engine import MEASURES, GameRunner, make_policy
 from sengoku.goldfish.kill_turn import kill_turn_value
 from sengoku.goldfish.paired import Sums
 from sengoku.goldfish.seeds import run_seed
@@ -107,8 +108,6 @@ def _holds(packed: int, test: EventTest) -> bool:
 
 def play_pairs_chunk(pair_plan: PairPlan, start: int, stop: int) -> PairTally:
     """Play runs start..stop-1 of every deck, each run from the same stream for all decks."""
-    from sengoku.engine import MEASURES, GameRunner, make_policy
-
     plans = pair_plan.plans
     turns = pair_plan.turns
     tally = PairTally(pair_plan)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sengoku.errors import DataError, SengokuError
 from sengoku.writes import check_output, write_atomically
@@ -30,8 +31,6 @@ def plot_format(path: Path | str) -> str:
 
 def require_matplotlib() -> None:
     """Fail early, before a long simulation, when the plot extra is not installed."""
-    import importlib.util
-
     if importlib.util.find_spec("matplotlib") is None:
         raise PlotError("--plot needs matplotlib, which is not installed; "
                         "install the plot extra: pip install 'sengoku[plot]'")
@@ -55,8 +54,9 @@ def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False
     Written atomically with the umask's mode (`sengoku.writes`); an existing file is replaced
     only with `replace`.
     """
-    fmt = plot_format(path)
+    image_format = plot_format(path)
     require_matplotlib()
+    # deferred: matplotlib is an optional extra, and slow to import; only --plot needs it
     import matplotlib
 
     matplotlib.use("Agg")  # no display needed
@@ -91,13 +91,14 @@ def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False
     fig.suptitle(f"{deck} (Commander {result.commander['name']}) — {result.runs} runs, policy {result.policy}, "
                  f"going {result.going}, seed {result.seed}", fontsize="medium")
 
-    _save(plt, fig, fmt, path, replace)
+    _save(plt, fig, image_format, path, replace)
 
 
 def save_compare_plot(result: CompareResult, path: Path | str, *, replace: bool = False) -> None:
     """Draw every compared deck's win curve (% of runs won by the end of each turn) on one chart to `path`."""
-    fmt = plot_format(path)
+    image_format = plot_format(path)
     require_matplotlib()
+    # deferred: matplotlib is an optional extra, and slow to import; only --plot needs it
     import matplotlib
 
     matplotlib.use("Agg")  # no display needed
@@ -118,17 +119,17 @@ def save_compare_plot(result: CompareResult, path: Path | str, *, replace: bool 
     base = result.baseline
     ax.set_title(f"Win curves on the same {result.runs} runs — policy {base.policy}, going {base.going}, "
                  f"seed {base.seed}", fontsize="medium")
-    _save(plt, fig, fmt, path, replace)
+    _save(plt, fig, image_format, path, replace)
 
 
-def _save(plt: object, fig: object, fmt: str, path: Path | str, replace: bool) -> None:
+def _save(plt: Any, fig: Any, image_format: str, path: Path | str, replace: bool) -> None:
     buffer = io.BytesIO()
     try:
         # fixed metadata so the same result gives the same file
-        fig.savefig(buffer, format=fmt, dpi=110,  # type: ignore[attr-defined]
-                    metadata={"Software": None} if fmt == "png" else {"Date": None})
+        metadata = {"Software": None} if image_format == "png" else {"Date": None}
+        fig.savefig(buffer, format=image_format, dpi=110, metadata=metadata)
     finally:
-        plt.close(fig)  # type: ignore[attr-defined]
+        plt.close(fig)
     try:
         write_atomically(path, buffer.getvalue(), replace=replace)
     except DataError as exc:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+from rich.table import Table
+
 from sengoku.goldfish.chart import band_chart, win_chart
+from sengoku.validate.api import ValidationRun
+from sengoku.validate.reporters import render as render_validation
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -37,9 +42,6 @@ def _pct(p: float) -> str:
 
 def render(result: GoldfishResult, console: Console) -> None:
     """Print the whole report to `console`."""
-    from rich.markup import escape
-    from rich.table import Table
-
     r = result
     cmd = r.commander
     console.print(
@@ -117,9 +119,6 @@ def render(result: GoldfishResult, console: Console) -> None:
 
 def _kill_turn(r: GoldfishResult, console: Console) -> None:
     """The kill turn (G5): a table of games won on / by each turn, then the cumulative win chart."""
-    from rich.markup import escape
-    from rich.table import Table
-
     k = r.kill_turn
     opp = k["opponent"]
     against = "a mirror of the deck" if opp["deck"] == "mirror" else str(opp["deck"])
@@ -144,8 +143,6 @@ def _kill_turn(r: GoldfishResult, console: Console) -> None:
 
 
 def _curve_table(r: GoldfishResult, console: Console) -> None:
-    from rich.table import Table
-
     stopped = not r.play_on and any(row["games"] < r.runs for row in r.curve)
     t = Table(title="Per turn: mean, then p10 · p50 · p90", title_justify="left",
               caption="over the games still being played that turn (a won game stops at its win)"
@@ -166,7 +163,4 @@ def _curve_table(r: GoldfishResult, console: Console) -> None:
 
 def validation_report(validation: object) -> str:
     """Return the validator's own text report of a deck refused for simulation."""
-    from sengoku.validate.api import ValidationRun
-    from sengoku.validate.reporters import render
-
-    return render("text", ValidationRun([validation]))  # type: ignore[list-item]
+    return render_validation("text", ValidationRun([validation]))  # type: ignore[list-item]

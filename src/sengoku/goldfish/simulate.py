@@ -16,8 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sengoku.engine import GameRunner, make_policy
 from sengoku.goldfish.seeds import run_seed
-from sengoku.goldfish.stats import WON_BEFORE, CurveTally
+from sengoku.goldfish.stats import CurveTally, WON_BEFORE
 
 BATCH = 1024  # games held before their rows are folded into histograms (bounds memory)
 MIN_RUNS_PER_JOB = 1000  # below this, a process costs more than it saves
@@ -108,8 +109,6 @@ def _skipped(value: Any) -> int:
 
 def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     """Play runs start..stop-1 and return their tally."""
-    from sengoku.engine import GameRunner, make_policy
-
     tally = Tally(plan.measures, plan.turns)
     rng = random.Random()
     packed = plan.packed.__getitem__
@@ -207,6 +206,7 @@ def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, sta
                 progress(total.runs)
         return total
 
+    # deferred: start-up time; only more than one job starts worker processes
     import multiprocessing as mp
 
     # fork where the platform has it: workers inherit the compiled tables instead of unpickling

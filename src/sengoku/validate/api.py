@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.decklist.model import Decklist
+from sengoku.decklist.read import NOT_A_DECKLIST, read_decklist
 from sengoku.display import display_path
 from sengoku.errors import DataError
 from sengoku.folders import Found, find_tomls
+from sengoku.games import Game, bundled_games, default_db_folder, game_for_db, get_game
 from sengoku.paths import DB_ENV
-from sengoku.games import Game, bundled_games, default_db_folder, game_for_db
 from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
-from sengoku.validate.check import FORMAT_UNKNOWN, Checker
+from sengoku.validate.deck_check import Checker, FORMAT_UNKNOWN
 from sengoku.validate.result import ValidationResult, Violation
 from sengoku.validate.rules import load_rules
 
@@ -39,6 +40,7 @@ def parse_as_of(as_of: dt.date | str | None) -> dt.date | None:
 
 def _formats_api() -> tuple[Any, Any] | None:
     """Return (load_format, format_violations) if tournament formats are installed."""
+    # deferred: the formats package is optional for validation; a build without it still validates
     try:
         import sengoku.formats as formats
     except ImportError:
@@ -81,8 +83,6 @@ class Validator:
         if catalog.path:
             game = game_for_db(catalog.path, catalog.game)
         else:
-            from sengoku.games import get_game
-
             game = get_game(catalog.game)
         if game.id != catalog.game:
             raise DataError(catalog.path, f"the card database is for {catalog.game!r} but its game.toml "
@@ -122,64 +122,66 @@ class Validator:
             own = next(iter(self._own))
             result.info["card_db"] = (f"--db is a {own} card database; this {deck.game} deck was "
                                       f"checked against the bundled {deck.game} cards")
-        fmt_arg = self.format if self.format is not None else deck.format
-        if fmt_arg is not None:
+        tournament_format = self.format if self.format is not None else deck.format
+        if tournament_format is not None:
             explicit = self.format is not None
-            fmt_violations = self._format_violations(fmt_arg, explicit, deck, checker, resolution.resolved)
-            if fmt_violations:
-                result.violations.extend(fmt_violations)
+            tournament_violations = self._format_violations(tournament_format, explicit, deck, checker,
+                                                            resolution.resolved)
+            if tournament_violations:
+                result.violations.extend(tournament_violations)
                 result.violations.sort(key=lambda v: (v.line is None, v.line or 0, v.column or 0))
-            key = self._format_key(fmt_arg, checker)
+            key = self._format_key(tournament_format, checker)
             if key in self._formats and self._formats[key] is None:
                 result.format = None
-                result.info["format"] = f"format {str(fmt_arg)!r} belongs to another game; not applied"
+                result.info["format"] = f"format {str(tournament_format)!r} belongs to another game; not applied"
             else:
                 result.format = getattr(self._formats.get(key), "name", None) or (
-                    fmt_arg if isinstance(fmt_arg, str) else result.format)
+                    tournament_format if isinstance(tournament_format, str) else result.format)
         return result
 
-    def _format_of_another_game(self, fmt: Any, load_format: Any, game_id: str) -> bool:
+    def _format_of_another_game(self, tournament_format: Any, load_format: Any, game_id: str) -> bool:
         """Tell whether a named format belongs to another known game (its card database folder has it)."""
         for other in self.games.values():
             if other.id == game_id:
                 continue
             try:
-                load_format(fmt, other.folder)
+                load_format(tournament_format, other.folder)
             except DataError:
                 continue
             return True
         return False
 
     @staticmethod
-    def _format_key(fmt: Any, checker: Checker) -> tuple[str, str]:
-        return (str(fmt) if isinstance(fmt, (str, Path)) else f"obj:{id(fmt)}", str(checker.catalog.folder))
+    def _format_key(tournament_format: Any, checker: Checker) -> tuple[str, str]:
+        name = str(tournament_format) if isinstance(tournament_format, (str, Path)) else f"obj:{id(tournament_format)}"
+        return (name, str(checker.catalog.folder))
 
-    def _format_violations(self, fmt: Any, explicit: bool, deck: Decklist, checker: Checker,
+    def _format_violations(self, tournament_format: Any, explicit: bool, deck: Decklist, checker: Checker,
                            resolved: list[Any]) -> list[Violation]:
         pos = deck.positions.get("format", (None, None))
         api = _formats_api()
         if api is None:
             if explicit:
                 raise DataError(None, "tournament formats are not available in this installation")
-            return [Violation(FORMAT_UNKNOWN, "warning", f"format {fmt!r} not checked: tournament formats "
-                              "are not available in this installation", pos[0], pos[1])]
+            return [Violation(FORMAT_UNKNOWN, "warning", f"format {tournament_format!r} not checked: tournament "
+                              "formats are not available in this installation", pos[0], pos[1])]
         load_format, format_violations = api
-        key = self._format_key(fmt, checker)
+        key = self._format_key(tournament_format, checker)
         if key not in self._formats:
-            if isinstance(fmt, (str, Path)):
+            if isinstance(tournament_format, (str, Path)):
                 try:
                     # a decklist's own `format` key is a name, never a path (the file is a stranger's)
-                    self._formats[key] = load_format(fmt, checker.catalog.folder, name_only=not explicit)
+                    self._formats[key] = load_format(tournament_format, checker.catalog.folder, name_only=not explicit)
                 except DataError as exc:
-                    if explicit and self._format_of_another_game(fmt, load_format, deck.game):
+                    if explicit and self._format_of_another_game(tournament_format, load_format, deck.game):
                         self._formats[key] = None  # a --format for one game leaves the other games' decks alone
                     elif explicit:
                         raise
                     else:
-                        return [Violation(FORMAT_UNKNOWN, "error", f"format {fmt!r}: {exc.message}",
+                        return [Violation(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
                                           pos[0], pos[1])]
             else:
-                self._formats[key] = fmt
+                self._formats[key] = tournament_format
         if explicit and getattr(self._formats[key], "game", deck.game) != deck.game:
             self._formats[key] = None
         if self._formats[key] is None:
@@ -189,12 +191,11 @@ class Validator:
         except DataError as exc:  # e.g. no list of the format in force on --as-of
             if explicit:
                 raise
-            return [Violation(FORMAT_UNKNOWN, "error", f"format {fmt!r}: {exc.message}", pos[0], pos[1])]
+            return [Violation(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
+                              pos[0], pos[1])]
 
     def validate_file(self, path: Path | str) -> ValidationResult:
         """Read and check one decklist file; a file that cannot be read becomes a `syntax` result."""
-        from sengoku.decklist.read import NOT_A_DECKLIST, read_decklist
-
         try:
             deck, syntax = read_decklist(path, self.games)
         except DataError as exc:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.load import CardDBError, check_data, read_json, resolve_cards_file
-from sengoku.carddb.names import fold
+from sengoku.carddb.index import CardIndex
 from sengoku.files import CARD_DB_BYTES, read_input
 from sengoku.games import DEFAULT_GAME
 
@@ -32,8 +32,10 @@ class Catalog:
     content_hash: str
     path: str | None
     cards: dict[str, Card]
-    by_name: dict[str, list[str]] = field(default_factory=dict)  # folded name -> card ids
-    by_folded_id: dict[str, str] = field(default_factory=dict)  # case-folded id -> id
+    index: CardIndex = field(init=False, repr=False, compare=False)  # by folded id, name, epithet
+
+    def __post_init__(self) -> None:
+        self.index = CardIndex(self.cards.values())
 
     @classmethod
     def from_data(cls, data: dict[str, Any], path: str | None = None, raw: bytes | None = None) -> "Catalog":
@@ -41,9 +43,8 @@ class Catalog:
         meta = data.get("meta", {})
         cards = {c["id"]: c for c in data.get("cards", [])}
         if raw is None:
-
             raw = json.dumps(data, sort_keys=True).encode()
-        catalog = cls(
+        return cls(
             game=meta.get("game", DEFAULT_GAME),
             name=meta.get("name", ""),
             version=str(meta.get("version", "")),
@@ -51,12 +52,6 @@ class Catalog:
             path=path,
             cards=cards,
         )
-        for card_id, card in cards.items():
-            name = card.get("name")
-            if isinstance(name, str):
-                catalog.by_name.setdefault(fold(name), []).append(card_id)
-            catalog.by_folded_id[card_id.casefold()] = card_id
-        return catalog
 
     @property
     def folder(self) -> Path | None:
@@ -84,7 +79,6 @@ def load_catalog(path: Path | str) -> Catalog:
 
 @lru_cache(maxsize=16)
 def _load_catalog(path: str) -> Catalog:
-
     cards_file = resolve_cards_file(path)
     data, raw = read_json(cards_file)
     problems = [p for p in check_data(str(cards_file), data) if p.severity == "error"]

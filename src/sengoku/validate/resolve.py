@@ -10,9 +10,10 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from sengoku.carddb.index import same_epithet
+from sengoku.carddb.names import fold
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.validate.catalog import Catalog
-from sengoku.carddb.names import fold
 from sengoku.problems import Violation
 
 UNKNOWN = "unknown-card"
@@ -48,8 +49,7 @@ def _violation(rule: str, message: str, entry: DeckEntry, cards: tuple[str, ...]
 
 
 def _suggestions(name: str, catalog: Catalog) -> str:
-    keys = difflib.get_close_matches(fold(name), list(catalog.by_name), n=3, cutoff=0.6)
-    names = [catalog.cards[catalog.by_name[k][0]]["name"] for k in keys]
+    names = [same_name[0]["name"] for same_name in catalog.index.close_names(name)]
     return f"; did you mean {' or '.join(repr(n) for n in names)}?" if names else ""
 
 
@@ -57,7 +57,8 @@ def resolve_entry(entry: DeckEntry, catalog: Catalog) -> tuple[str | None, Viola
     """Return the card id an entry names, or the violation saying why it names none or several."""
     cards = catalog.cards
     if entry.id is not None:
-        card_id = entry.id if entry.id in cards else catalog.by_folded_id.get(str(entry.id).strip().casefold())
+        by_id = catalog.index.with_id(str(entry.id))
+        card_id = entry.id if entry.id in cards else by_id["id"] if by_id is not None else None
         if card_id is None:
             close = difflib.get_close_matches(entry.id, list(cards), n=3, cutoff=0.6)
             hint = f"; did you mean {' or '.join(close)}?" if close else ""
@@ -70,7 +71,7 @@ def resolve_entry(entry: DeckEntry, catalog: Catalog) -> tuple[str | None, Viola
         return card_id, None
     if not isinstance(entry.name, str):  # only a Decklist built in code can get here
         return None, _violation(UNKNOWN, "the entry names no card (no `name`, no `id`)", entry, ())
-    named = catalog.by_name.get(fold(entry.name))
+    named = [card["id"] for card in catalog.index.named(entry.name)]
     if not named:
         return None, _violation(UNKNOWN, f"no card is named {entry.name!r}{_suggestions(entry.name, catalog)}",
                                 entry, (entry.name,))
@@ -78,7 +79,7 @@ def resolve_entry(entry: DeckEntry, catalog: Catalog) -> tuple[str | None, Viola
     if entry.level is not None:
         found = [c for c in found if cards[c].get("level") == entry.level]
     if entry.epithet is not None:
-        found = [c for c in found if fold(str(cards[c].get("epithet", ""))) == fold(entry.epithet)]
+        found = [c for c in found if same_epithet(cards[c], entry.epithet)]
     if len(found) == 1:
         return found[0], None
     if not found:

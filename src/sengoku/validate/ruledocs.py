@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sengoku.games import Game
-from sengoku.validate.checks import CODE_CHECKS
+from sengoku.validate.code_checks import CODE_CHECKS
 
 
 @dataclass(frozen=True)

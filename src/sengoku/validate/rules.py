@@ -3,7 +3,7 @@
 The vocabulary is documented in `docs/rule-vocabulary.md` and its shape is enforced by
 `schemas/game-rules.schema.json`. Here each `where`/`when` filter becomes a Python predicate
 and each message template is checked for placeholders the rule type cannot fill, once per
-rule file; the checker (`sengoku.validate.check`) then matches every card of a database
+rule file; the checker (`sengoku.validate.deck_check`) then matches every card of a database
 against every filter once, so validating a deck is only dictionary lookups and sums.
 """
 
@@ -22,7 +22,7 @@ from sengoku.files import RULES_BYTES, read_input, read_text_input
 from sengoku.games import Game
 from sengoku.paths import schema_path
 from sengoku.pass_cache import pass_key, passed_before, remember_pass
-from sengoku.validate.checks import CODE_CHECKS
+from sengoku.validate.code_checks import CODE_CHECKS
 
 Predicate = Callable[[Mapping[str, Any]], bool]
 SCHEMA_FILE = "game-rules.schema.json"
@@ -160,8 +160,8 @@ def render(template: str, values: Mapping[str, Any]) -> str:
 
 @lru_cache(maxsize=1)
 def _schema_validator() -> Any:
+    # deferred: jsonschema's start-up time, paid only when a file is checked
     from jsonschema import Draft202012Validator
-
 
     return Draft202012Validator(json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8")))
 

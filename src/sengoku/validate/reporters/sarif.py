@@ -16,6 +16,9 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from sengoku.display import json_text, printable
+from sengoku.games import bundled_games
+from sengoku.validate.ruledocs import CODE_RULES, RuleDoc, rule_docs
+from sengoku.version import __version__
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -31,10 +34,6 @@ def _uri(path: str | None) -> str:
 
 def as_dict(run: Any) -> dict[str, Any]:
     """Return the run as a SARIF 2.1.0 log."""
-    from sengoku.version import __version__
-    from sengoku.games import bundled_games
-    from sengoku.validate.ruledocs import CODE_RULES, RuleDoc, rule_docs
-
     games = bundled_games()
     shared = {d.id for d in CODE_RULES}
     docs: dict[str, tuple[RuleDoc, str | None]] = {d.id: (d, None) for d in CODE_RULES}

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
+from rich.console import Console
+from rich.text import Text
+
 from sengoku.display import printable
 from sengoku.games import game_code
 
@@ -31,9 +34,6 @@ def _kind(result: Any) -> str:
 
 def write(run: Any, stream: TextIO) -> None:
     """Write every file's violations (or that it is valid) to `stream`."""
-    from rich.console import Console
-    from rich.text import Text
-
     console = Console(file=stream, highlight=False, soft_wrap=True)
     for result in run.results:
         where = location(result.path, None, None)

@@ -1,10 +1,4 @@
-"""Policies (G2): they choose; the state checks every action they take against the rules.
-
-A policy has two methods, `charge_phase(state)` and `main_phase(state)`, which act on the
-state through its action methods (`charge_card`, `hp_charge`, `deploy`, `stack`, ...) and
-return when they are done; the game loop then ends the phase. Chance comes only from
-`state.rng`. The first line of each class docstring is what the CLI shows.
-"""
+"""The `develop` policy: develops the board as fast as AP allows and never attacks (the old default)."""
 
 from __future__ import annotations
 
@@ -14,89 +8,10 @@ from functools import partial
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.engine.board import COMMAND_ZONE
-from sengoku.engine.errors import EngineError
-from sengoku.engine.actions import Kind
-from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import AP_CHARGE, FAMILIAR_HAND_LIMIT, HAND_LIMIT, HP_CHARGE_MIN
+from sengoku.engine.policies.base import Policy, forced_charges
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import NAMELESS, DeckTables
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # others may write policies on top of these
-class Policy(Chooser):
-    """Base class: never acts, except what the rules force (hand limits, T2a/U1)."""
-
-    name = "base"
-
-    def charge_phase(self, state: GameState) -> None:
-        _forced_charges(state)
-
-    def main_phase(self, state: GameState) -> None:
-        pass
-
-    def bind(self, state: GameState) -> tuple[Callable[[], None], Callable[[], None]]:
-        """Return this game's (charge phase, main phase) as calls without arguments.
-
-        The game loop asks once per game, so a policy may look up the state's zones and tables
-        here instead of every turn; the default calls the two methods.
-        """
-        return partial(self.charge_phase, state), partial(self.main_phase, state)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
-
-def _forced_charges(state: GameState) -> None:
-    """Send cards until the hand limits hold (T2a, U1): unstackable cards first, lowest charge value first."""
-    hand = state.hand
-    if len(hand) > HAND_LIMIT:
-        charge = state.t.charge
-        order = sorted(range(len(hand)),
-                       key=lambda p: (state.stack_target(hand[p]) is not None, charge[hand[p]], p))
-        state.charge_cards(order[: len(hand) - HAND_LIMIT])
-    if len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
-        _forced_familiar_charge(state)
-
-
-def _forced_familiar_charge(state: GameState) -> None:
-    """Send familiars down to 3 (T2c, U1): the ones least able to contract; HP to the neediest ally."""
-    t = state.t
-    top_level = max((t.level[a.top] for a in state.allies if not a.released), default=0)
-    fh = state.fam_hand
-    order = sorted(range(len(fh)), key=lambda p: (t.level[fh[p]] <= top_level, -t.level[fh[p]], p))
-    positions = tuple(order[: len(fh) - FAMILIAR_HAND_LIMIT])
-    target = None
-    if state.allies:
-        target = max(range(len(state.allies)),
-                     key=lambda i: (t.cost[state.allies[i].top] - state.allies[i].hp, -i))
-    state.familiar_hp_charge(positions, target)
-
-
-class IdlePolicy(Policy):
-    """Never charge cards, never act: AP is exactly the start plus 10 per turn (a baseline)."""
-
-    name = "idle"
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)
-class RandomPolicy(Policy):
-    """Pick uniformly among all legal actions, until ending the phase is picked (for testing)."""
-
-    name = "random"
-
-    def _run(self, state: GameState, end: Kind) -> None:
-        choice = state.rng.choice
-        while True:
-            action = choice(state.legal_actions())
-            if action.kind == end:
-                return
-            state.apply(action)
-
-    def charge_phase(self, state: GameState) -> None:
-        self._run(state, Kind.END_CHARGE_PHASE)
-
-    def main_phase(self, state: GameState) -> None:
-        self._run(state, Kind.END_TURN)
 
 
 def _make_room(state: GameState, budget: int) -> int | None:
@@ -118,12 +33,12 @@ def _make_room(state: GameState, budget: int) -> int | None:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class GreedyPolicy(Policy):
+class DevelopPolicy(Policy):
     """Develop the board as fast as AP allows: grow and focus whenever possible, deploy the cheapest
     card of each new name and stack its other cards on it, keep cards it can deploy next turn,
     HP-charge with AP to spare, charge the rest."""
 
-    name = "greedy"
+    name = "develop"
     keep_for_next_turn = True
     hp_charge = True
     move_for_room = True
@@ -158,7 +73,7 @@ class GreedyPolicy(Policy):
         if send:
             state.charge_cards(range(len(hand)) if len(send) == len(hand) else send)
         if len(hand) > HAND_LIMIT or state.fam_hand and len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
-            _forced_charges(state)
+            forced_charges(state)
         if self.hp_charge and ap >= 2 * HP_CHARGE_MIN:
             self._hp_charge(state, ap)
 
@@ -378,32 +293,9 @@ class GreedyPolicy(Policy):
         return False
 
 
-class ChargePolicy(GreedyPolicy):
-    """Charge every card it cannot play this turn, then play like greedy (no HP Charge)."""
+class ChargePolicy(DevelopPolicy):
+    """Charge every card it cannot play this turn, then play like develop (no HP Charge)."""
 
     name = "charge"
     keep_for_next_turn = False
     hp_charge = False
-
-
-POLICIES: dict[str, type[Policy]] = {
-    "greedy": GreedyPolicy,
-    "charge": ChargePolicy,
-    "random": RandomPolicy,
-    "idle": IdlePolicy,
-}
-
-
-def make_policy(name: str = "greedy") -> Policy:
-    """Return a new policy by name (see `POLICIES`)."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
-        raise EngineError(f"unknown policy {name!r} (known: {', '.join(POLICIES)})") from None
-
-
-def describe(name: str) -> str:
-    """Return a policy's one-paragraph description (its docstring), for `--help` and the README."""
-    doc = POLICIES[name].__doc__ or ""
-    return " ".join(doc.split())
-

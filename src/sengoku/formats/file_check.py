@@ -53,14 +53,14 @@ def check_format_files(folder: Path | str | None = None) -> list[Problem]:
 def _check_file(path: Path, game: str | None, cards: list[dict[str, Any]] | None) -> list[Problem]:
     where = str(path)
     try:
-        fmt, problems, data, loc = read_format_file(path)
+        tournament_format, problems, data, loc = read_format_file(path)
     except FormatError as exc:
         return [Problem(path=where, message=exc.message, code=UNREADABLE, line=exc.line)]
-    if fmt is None or loc is None:
+    if tournament_format is None or loc is None:
         return problems
-    if game is not None and fmt.game != game:
-        problems.append(Problem(path=where, message=f"format is for game {fmt.game!r}, but the card database "
-                                f"beside it is {game!r}", json_path="$.game", code="game",
+    if game is not None and tournament_format.game != game:
+        problems.append(Problem(path=where, message=f"format is for game {tournament_format.game!r}, but the card "
+                                f"database beside it is {game!r}", json_path="$.game", code="game",
                                 line=loc.line(None, key="game")))
     ids = {c.get("id") for c in cards} if cards is not None else None
     known_sets = {c["set"] for c in cards if isinstance(c.get("set"), str)} if cards is not None else None

@@ -12,7 +12,7 @@ from typing import Any
 
 from sengoku.decklist.model import Decklist
 from sengoku.validate.catalog import Catalog
-from sengoku.validate.checks import CODE_CHECKS, CheckContext
+from sengoku.validate.code_checks import CODE_CHECKS, CheckContext
 from sengoku.validate.resolve import Resolution, resolve
 from sengoku.validate.result import ValidationResult, Violation
 from sengoku.validate.rules import Info, Rule, RuleBook, placeholders, render

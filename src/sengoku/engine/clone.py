@@ -1,0 +1,93 @@
+"""Copy a game state, for policies that look ahead (G6: the `search` policy plays the copy forward).
+
+The copy shares only what never changes during a game (the deck's tables); every zone, every ally
+and every counter is its own, so playing the copy on leaves the original as it was. Its chance
+comes from the random generator it is given (G3: a policy seeds it from `state.rng`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from sengoku.engine.ally import Ally, Enemy
+from sengoku.engine.state import GameState
+
+
+def copy_ally(a: Ally) -> Ally:
+    """Return a new Ally record with the same fields (its lists copied)."""
+    return _copy_fields(a, Ally(a.top, a.hp, a.space, a.entered, a.released, list(a.sources)))
+
+
+def copy_enemy(a: Enemy) -> Enemy:
+    """Return a new Enemy record with the same fields (G4: the opponent's characters)."""
+    b = Enemy(a.top, a.hp, a.space, a.entered, a.released, list(a.sources))
+    _copy_fields(a, b)
+    return b
+
+
+def _copy_fields(a: Ally, b: Ally) -> Ally:
+    b.defending = a.defending
+    b.familiars = list(a.familiars)
+    b.used_turn = a.used_turn
+    b.used = a.used
+    b.in_play = a.in_play
+    return b
+
+
+def clone_state(s: GameState, rng: random.Random) -> GameState:
+    """Return a copy of game state `s` that draws its chance from `rng` (every field of STATE_FIELDS)."""
+    c = GameState(s.t, rng, s.going_first, s.commander, s.opp_t, s.opp_defends)  # then overwritten field by field
+    c.turn = s.turn
+    c.phase = s.phase
+    c.ap = s.ap
+    c.hand = list(s.hand)
+    c.fam_hand = list(s.fam_hand)
+    c.stronghold = list(s.stronghold)
+    c.sh_bottom = list(s.sh_bottom)
+    c.fam_used = list(s.fam_used)
+    c.standby = list(s.standby)
+    c.banish = list(s.banish)
+    c.summoning = list(s.summoning)
+    new: dict[int, Ally] = {}
+    allies = []
+    for a in s.allies:
+        b = copy_ally(a)
+        new[id(a)] = b
+        allies.append(b)
+    c.allies = allies
+    enemies = []
+    for e in s.opp_allies:
+        f = copy_enemy(e)
+        new[id(e)] = f
+        enemies.append(f)
+    c.opp_allies = enemies
+    c.opp_commander = None if s.opp_commander is None else enemies[s.opp_allies.index(s.opp_commander)]
+    c.opp_board = [None if a is None else new.get(id(a), a) for a in s.opp_board]
+    c.occupant = [None if a is None else new[id(a)] for a in s.occupant]
+    c.command_zone = None if s.command_zone is None else new[id(s.command_zone)]
+    c.by_name = [None if a is None else new[id(a)] for a in s.by_name]
+    c.nameless = [new[id(a)] for a in s.nameless]
+    c.hp_total = s.hp_total
+    c.top_level = s.top_level
+    c.defended = s.defended
+    c.sh_hp = s.sh_hp
+    c.opp_sh_hp = s.opp_sh_hp
+    c.opp_stronghold = None if s.opp_stronghold is None else list(s.opp_stronghold)
+    c.opp_standby = list(s.opp_standby)
+    c.opp_hand = list(s.opp_hand)
+    c.won_turn = s.won_turn
+    c.hp_charged = s.hp_charged
+    c.fam_charged = s.fam_charged
+    c.hand_used = dict(s.hand_used)
+    c.opening_hand = s.opening_hand
+    c.skipped = s.skipped
+    c.m_ap_main = s.m_ap_main
+    c.m_charge_cards = s.m_charge_cards
+    c.m_growth_focus = s.m_growth_focus
+    c.m_spent = s.m_spent
+    c.m_ability_ap = s.m_ability_ap
+    c.m_attacks = s.m_attacks
+    c.m_hits = s.m_hits
+    c.m_lost = s.m_lost
+    c.chooser = s.chooser  # (policies keep no per-game state in what they answer)
+    return c

@@ -1,0 +1,299 @@
+"""The default policy (G6): develops like `develop`, then advances and attacks the opponent's Stronghold to win.
+
+What it knows of the Last Guard (K4) is what a player knows: the opponent's deck list (by default
+a mirror of ours). Per deck it works out, for every attack power, the chance that a random card of
+the opponent's Stronghold has no higher ATK (or MAT): the chance an attack of that kind hits.
+"""
+
+from __future__ import annotations
+
+from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
+
+from sengoku.engine.ally import Ally
+from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.policies.develop import DevelopPolicy
+from sengoku.engine.state import GameState
+from sengoku.engine.tables import OP_HEAL, DeckTables
+
+
+def hit_chances(powers: list[int]) -> tuple[float, ...]:
+    """Return, for each attack power p from 0 up, the chance that a Last Guard drawn at random from
+    cards of these `powers` is not higher than p (K4: higher or equal takes 1 Stronghold HP)."""
+    n = len(powers)
+    top = max(powers, default=0)
+    if n == 0:
+        return (1.0,)
+    out = []
+    for p in range(top + 1):
+        out.append(sum(1 for g in powers if g <= p) / n)
+    return tuple(out)
+
+
+def _first_two(entry: tuple[float, int, Ally]) -> tuple[float, int]:
+    return entry[0], entry[1]
+
+
+def chance(table: tuple[float, ...], power: int) -> float:
+    """Return the hit chance of `power` from a `hit_chances` table (1 beyond its end)."""
+    if power >= len(table):
+        return 1.0
+    return table[power] if power >= 0 else 0.0
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GreedyPolicy(DevelopPolicy):
+    """Play to win: grow and focus first, move allies (the Commander too) into attack range and attack
+    the Stronghold with the kind (ATK or MAT) likelier to beat the Last Guard, self-boosting when that
+    raises the odds; then deploy, HP-charge and use abilities as AP allows, and advance new allies."""
+
+    name = "greedy"
+    # Attack (or move into range to attack) with any chance to take Stronghold HP: measured on the
+    # bundled decks (benchmarks/killturn_bench.py), holding back weak attackers to keep them alive
+    # wins later (a threshold of 0.3 costs 0.08 turns on Standard, 0.5 costs 0.14 and 0.19).
+    min_hit = 0.01
+    # A self-boost (a card) is paid only when it raises the hit chance by more than this.
+    boost_gain = 0.02
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._hit_atk: tuple[float, ...] = ()
+        self._hit_mat: tuple[float, ...] = ()
+        self._spots: tuple[tuple[int, ...], ...] = ()
+        self._plans: tuple[tuple[tuple[float, bool, int], ...], ...] = ()
+        self._guards_of: DeckTables | None = None
+
+    def _prepare(self, t: DeckTables) -> None:
+        super()._prepare(t)
+        board = t.board
+        # Per card: the spaces from which it reaches the opponent's Stronghold (K4), furthest ahead
+        # first (they leave the spaces behind free for the allies that follow).
+        ahead = sorted(range(board.n_spaces), key=lambda s: (-board.coords[s][0], s))
+        self._spots = tuple(tuple(s for s in ahead if board.reaches_enemy_stronghold(s, t.corners[c]))
+                            for c in range(t.n))
+        self._guards_of = None
+
+    def _prepare_guards(self, state: GameState) -> None:
+        """The Last Guard's odds: the opponent's Stronghold is its deck minus its Commander (S1, S3, G4)."""
+        t = state.t
+        ot = state.opp_t
+        cards = ot.stronghold_after(state.opp_allies[0].top)
+        self._hit_atk = hit_chances([ot.atk[c] for c in cards])
+        self._hit_mat = hit_chances([ot.mat[c] for c in cards])
+        # Per top card, the best attack with 0, 1, 2... payable self-boosts (as far as they differ).
+        plans = []
+        for c in range(t.n):
+            most = max(len(t.boost_atk[c]), len(t.boost_mat[c]))
+            plans.append(tuple(self._plan(t, c, -1, False, k) for k in range(most + 1)))
+        self._plans = tuple(plans)
+        self._guards_of = ot
+
+    # ---- Main Phase --------------------------------------------------------------------------
+
+    def main_phase(self, state: GameState) -> None:
+        t = state.t
+        if self._tables is not t:
+            self._prepare(t)
+        if self._guards_of is not state.opp_t:
+            self._prepare_guards(state)
+        attacking = not (state.going_first and state.turn == 1)  # S8
+        if attacking:
+            while self._grow_and_focus(state) is None:  # free, pays AP and raises attack power
+                pass
+            self._attack_all(state)
+        DevelopPolicy.main_phase(self, state)
+        if attacking:
+            self._attack_all(state)  # a defeated attacker may have freed a space in range
+        self._advance(state)
+        if self._use_abilities(state):
+            DevelopPolicy.main_phase(self, state)  # cards drawn: develop with them
+            self._advance(state)
+
+    def best_attack(self, state: GameState, a: Ally) -> tuple[float, bool, int]:
+        """Return (hit chance, magic, self-boosts) of ally `a`'s best attack on the Stronghold (K2, K4).
+
+        The kind with the better chance against the Last Guard's distribution; each self-boost
+        only if it raises that chance by more than `boost_gain`, and only as many as the ally
+        can pay for.
+        """
+        if a.familiars or a.released:
+            t = state.t
+            fam = a.familiars[-1] if a.familiars else -1
+            return self._plan(t, a.top, fam, a.released, state.boost_cards(a))
+        plans = self._plans[a.top]
+        if len(plans) == 1:
+            return plans[0]
+        cards = state.boost_cards(a)
+        return plans[cards if cards < len(plans) else len(plans) - 1]
+
+    def _plan(self, t: DeckTables, top: int, fam: int, released: bool, cards: int) -> tuple[float, bool, int]:
+        """`best_attack` for an ally topped by `top` holding familiar `fam` (-1: none), `cards` boosts payable."""
+        best, best_magic, best_boosts = -1.0, False, 0
+        for magic in (False, True):
+            if magic:
+                power, values, table = t.mat[top], t.boost_mat[top], self._hit_mat
+                if fam >= 0:
+                    power += t.mat[fam]
+            else:
+                power, values, table = t.atk[top], t.boost_atk[top], self._hit_atk
+                if fam >= 0:
+                    power += t.atk[fam]
+            allowed = min(1, len(values)) if released else len(values)
+            if allowed > cards:
+                allowed = cards
+            hit = chance(table, power)
+            boosts = 0
+            for k in range(allowed):
+                power += values[k]
+                better = chance(table, power)
+                if better - hit <= self.boost_gain:
+                    break
+                hit, boosts = better, k + 1
+            if hit > best:
+                best, best_magic, best_boosts = hit, magic, boosts
+        return best, best_magic, best_boosts
+
+    def _attack_all(self, state: GameState) -> None:
+        """Attack with every ally in range worth it; move ready allies into free spaces in range; repeat."""
+        while True:
+            turn = state.turn
+            spots = self._spots
+            for a in list(state.allies):
+                # (the cheap part of can_attack first: in Attack Stance, on a space in range, not new)
+                if a.in_play and not a.defending and (a.entered != turn or a.released) and a.space in spots[a.top] \
+                        and state.can_attack(a, False, 0) is None:
+                    hit, magic, boosts = self.best_attack(state, a)
+                    if hit >= self.min_hit:
+                        state.attack(a, magic, boosts)
+            if not self._move_into_range(state, True):
+                return
+
+    def _move_into_range(self, state: GameState, now: bool) -> bool:
+        """Move allies to free spaces in attack range, cheapest path first (M4); return True if one moved.
+
+        `now`: allies that can attack this turn, worth it (else: every ally in Attack Stance, for
+        next turn). One ally per call, the likeliest to hit first.
+        """
+        if state.ap < 1:
+            return False
+        ready: list[tuple[float, int, Ally]] = []
+        occ = state.occupant
+        k = 0
+        for a in state.allies:
+            k += 1
+            if a.defending or (now and a.entered == state.turn and not a.released):  # K4
+                continue
+            spots = self._spots[a.top]
+            if not spots or (a.space != COMMAND_ZONE and a.space in spots):
+                continue
+            for s in spots:
+                if occ[s] is None:
+                    break
+            else:
+                continue  # every space in range is taken
+            hit = self.best_attack(state, a)[0]
+            if hit >= self.min_hit:
+                ready.append((-hit, k, a))
+        ready.sort(key=_first_two)
+        for _, _, a in ready:
+            path = self._path(state, a, self._spots[a.top])
+            if path:
+                for d in path:
+                    if state.can_move(a, d) is not None:
+                        return d != path[0]
+                    state.move(a, d)
+                return True
+        return False
+
+    def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
+        """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
+        space of `spots` that AP pays for, or [] (breadth first; ties: the earlier spot)."""
+        board = state.t.board
+        occ = state.occupant
+        budget = state.ap
+        if a.space == COMMAND_ZONE:
+            frontier = [s for s in board.perimeter if occ[s] is None]
+        else:
+            frontier = [s for s in board.neighbours[a.space] if occ[s] is None]
+        came: dict[int, int] = {s: -2 for s in frontier}
+        steps = 1
+        while frontier and steps <= budget:
+            goal = -1
+            for s in spots:
+                if s in came and occ[s] is None:
+                    goal = s
+                    break
+            if goal >= 0:
+                path = [goal]
+                while came[path[-1]] != -2:
+                    path.append(came[path[-1]])
+                path.reverse()
+                return path
+            nxt = []
+            for s in frontier:
+                for d in board.neighbours[s]:
+                    if d not in came and occ[d] is None:
+                        came[d] = s
+                        nxt.append(d)
+            frontier = nxt
+            steps += 1
+        return []
+
+    def _advance(self, state: GameState) -> None:
+        """With AP to spare, put allies that did not attack into range for next turn."""
+        while self._move_into_range(state, False):
+            pass
+
+    def _use_abilities(self, state: GameState) -> bool:
+        """Use the allies' and the hand's runnable abilities that help (draw, gain AP, heal the hurt),
+        last in the turn (a Stance change then costs nothing: T1 resets it); return True if cards were drawn."""
+        t = state.t
+        drawn = False
+        hand = state.hand
+        for a in list(state.allies):
+            acts = t.act[a.top]
+            for k in range(len(acts)):
+                if state.can_use_ability(a, k) is None and self._helps(state, a, acts[k][2]):
+                    before = len(hand)
+                    state.use_ability(a, k)
+                    drawn = drawn or len(hand) > before
+        p = 0
+        while p < len(hand):
+            acts = t.hand_act[hand[p]]
+            used = False
+            for k in range(len(acts)):
+                if state.stack_target(hand[p]) is None and state.can_use_hand_ability(p, k) is None \
+                        and self._helps(state, None, acts[k][2]):
+                    state.use_hand_ability(p, k)
+                    drawn = used = True
+                    break
+            if not used:
+                p += 1
+        return drawn
+
+    @staticmethod
+    def _helps(state: GameState, a: Ally | None, effects: tuple[tuple[int, int, int], ...]) -> bool:
+        """Whether an ability's effects do something now: a draw or AP always, a heal on a hurt ally."""
+        for op, _, _ in effects:
+            if op != OP_HEAL:  # a draw or AP
+                return True
+        if a is not None:
+            return a.hp < state.t.cost[a.top]
+        return state.neediest_ally() is not None
+
+    def _deploy_space(self, state: GameState, card: int) -> int | None:
+        """Where to deploy `card`: a free Perimeter space in its attack range, else the one furthest
+        ahead, else the empty Command Zone (Level 1), else one freed by a Move."""
+        board = state.t.board
+        occ = state.occupant
+        free = -1
+        for s in self._spots[card]:
+            if board.is_perimeter[s] and occ[s] is None:
+                return s
+        for s in board.perimeter:
+            if occ[s] is None and (free < 0 or board.coords[s][0] > board.coords[free][0]):
+                free = s
+        if free >= 0:
+            return free
+        if state.command_zone is None and state.t.level[card] == 1:
+            return COMMAND_ZONE
+        return super()._deploy_space(state, card)
