@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT / "decklists" / "default.toml"
 ONE_CARD = ROOT / "decklists" / "compare" / "one-card.toml"
+DECKS = (DEFAULT, ONE_CARD)
 
 
 def sengoku() -> list[str]:
@@ -74,8 +75,8 @@ def main() -> None:
     compare = [[*sengoku(), "compare", str(DEFAULT), str(ONE_CARD), *common, "--jobs", "2"]]
     for label, cmds in (
         ("compare --jobs 2", compare),
-        ("2 x goldfish --jobs 1", [[*sengoku(), "goldfish", str(d), *common, "--jobs", "1"] for d in (DEFAULT, ONE_CARD)]),
-        ("2 x goldfish --jobs 2", [[*sengoku(), "goldfish", str(d), *common, "--jobs", "2"] for d in (DEFAULT, ONE_CARD)]),
+        ("2 x goldfish --jobs 1", [[*sengoku(), "goldfish", str(d), *common, "--jobs", "1"] for d in DECKS]),
+        ("2 x goldfish --jobs 2", [[*sengoku(), "goldfish", str(d), *common, "--jobs", "2"] for d in DECKS]),
     ):
         lo, med = timed(cmds, args.repeat)
         print(f"   {label:24s} {lo:6.2f} s / {med:6.2f} s")

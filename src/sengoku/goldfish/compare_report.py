@@ -23,8 +23,11 @@ def _ci(row: dict[str, Any], digits: int = 2, key: str = "ci95") -> str:
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
-    fmt = lambda r: "  ".join(c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths)))  # noqa: E731
-    return [fmt(header), fmt(["-" * w for w in widths]), *(fmt(r) for r in rows)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(cells, widths)))
+
+    return [line(header), line(["-" * w for w in widths]), *(line(r) for r in rows)]
 
 
 def render_text(result: CompareResult) -> str:
@@ -35,8 +38,9 @@ def render_text(result: CompareResult) -> str:
            f"{result.turns} turns, {base.mode} mode; differences are deck - baseline with paired 95% intervals."]
     if result.precision is not None:
         p = result.precision
+        ends = ", ".join(str(r["runs"]) for r in p["rounds"])
         out.append(f"--precision {p['target']}: {'reached' if p['reached'] else 'NOT reached'} "
-                   f"(±{p['half_width']:.3f} turns) after rounds ending at {', '.join(str(r['runs']) for r in p['rounds'])} runs.")
+                   f"(±{p['half_width']:.3f} turns) after rounds ending at {ends} runs.")
     for label, path, deck in zip(labels, result.paths, result.decks):
         role = "baseline" if label == "[0]" else "deck"
         out.append(f"  {label} {role}: {path} (Commander {deck.commander['name']})")
