@@ -42,7 +42,7 @@ def test_json_shape(cli) -> None:
     first3 = data["first_level3"]
     assert sum(row["games"] for row in first3["by_turn"]) + first3["never"]["games"] + first3["won_before"]["games"] == 300
     kill = data["kill_turn"]
-    assert set(kill) == {"by_turn", "won", "never", "mean", "p10", "p50", "p90", "opponent"}
+    assert set(kill) == {"by_turn", "won", "never", "mean", "p10", "p50", "p90", "mean_all_games", "opponent"}
     assert [set(row) for row in kill["by_turn"]] == [{"turn", "games", "fraction", "cumulative"}] * 5
     assert kill["by_turn"][-1]["cumulative"]["games"] + kill["never"]["games"] == 300
     assert data["card_db"]["sha256"] and data["card_db"]["version"]

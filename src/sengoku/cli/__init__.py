@@ -52,7 +52,7 @@ def _root(
 def _register() -> None:
     # Importing a command module adds its commands to `app`; here, not at the top, because each
     # command module imports `app` from this one.
-    from sengoku.cli import cards, db, fmt, formats, games, goldfish, importer, validate  # noqa: F401
+    from sengoku.cli import cards, compare, db, fmt, formats, games, goldfish, importer, validate  # noqa: F401
 
 
 def main() -> None:

@@ -62,7 +62,12 @@ def goldfish_command(
     deck: Optional[Path] = typer.Argument(
         None, readable=False, help="The decklist (TOML) to simulate. Default: the bundled default deck "
         "(decklists/default.toml).", show_default=False),
-    runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (1 to 10,000,000)."),
+    runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (1 to 10,000,000); with "
+                             "--precision, the most to play."),
+    precision: Optional[float] = typer.Option(
+        None, "--precision", metavar="TURNS", help="Play in rounds until the 95% interval of the mean kill turn "
+        "over every game (a game not won counting as turns + 1) is at most ±TURNS, or --runs are played. "
+        "Same inputs give the same runs and the same JSON for any --jobs.", show_default=False),
     turns: Optional[int] = typer.Option(None, "--turns", "-t", help="Turns played in each game (1 to 200).",
                                         show_default=str(DEFAULT_TURNS)),
     seed: int = typer.Option(0, "--seed", help="Master seed. Run i uses its own stream derived from "
@@ -146,10 +151,11 @@ def goldfish_command(
     def run(progress=None):  # type: ignore[no-untyped-def]
         return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
                         commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress,
-                        opponent=opponent, opponent_defends=opponent_defends or None, play_on=play_on or None)
+                        opponent=opponent, opponent_defends=opponent_defends or None, play_on=play_on or None,
+                        precision=precision)
 
     try:
-        result = _with_progress(runs, run) if show_progress else run()
+        result = with_progress(runs, run) if show_progress else run()
     except EngineOptionError as exc:
         typer.echo(f"error: --{exc.option.replace('_', '-')} drives SENGOKU YUGI's turn-by-turn engine; a {exc.game} deck "
                    "gets its opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
@@ -158,7 +164,7 @@ def goldfish_command(
         typer.echo(f"error: {exc}", err=True)
         raise SystemExit(2) from None
     except InvalidDeckError as exc:
-        _refuse(exc)
+        refuse_invalid(exc)
         raise SystemExit(1) from None
     elapsed = time.perf_counter() - started
     if isinstance(result, dict):  # issue 5: another game's deck got its opening-hand report
@@ -186,7 +192,7 @@ def goldfish_command(
 
         write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html)), replace=force)
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
-    typer.echo(f"{runs} games × {played_turns} turns in {elapsed:.2f} s ({runs / elapsed:,.0f} games/s, "
+    typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({result.runs / elapsed:,.0f} games/s, "
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
@@ -195,12 +201,12 @@ def goldfish_command(
         raise SystemExit(1)
 
 
-def _with_progress(runs: int, call):  # type: ignore[no-untyped-def]
+def with_progress(runs: int, call, label: str = "goldfish"):  # type: ignore[no-untyped-def]
     # deferred: rich's start-up time, paid only when something is printed with it
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    with Progress("goldfish", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    with Progress(label, BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("games", total=runs)
         return call(lambda done: bar.update(task, completed=done))
@@ -230,7 +236,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
         raise SystemExit(1)
 
 
-def _refuse(exc) -> None:  # type: ignore[no-untyped-def]
+def refuse_invalid(exc) -> None:  # type: ignore[no-untyped-def]
     """Show why the deck cannot be simulated: the validator's own text report, on stderr."""
     # deferred: start-up time of the other commands
     from sengoku.goldfish.report import validation_report

@@ -16,6 +16,7 @@ _NAMES = {
     "GoldfishError": "sengoku.goldfish.api",
     "InvalidDeckError": "sengoku.goldfish.api",
     "GoldfishResult": "sengoku.goldfish.result",
+    "CompareResult": "sengoku.goldfish.compare_result",
 }
 __all__ = list(_NAMES)
 

@@ -7,9 +7,11 @@ tallies -> `GoldfishResult`. Nothing here prints; the CLI and reporters do.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from sengoku.carddb.load import load_card_db
 from sengoku.carddb.models import CardDatabase
@@ -21,19 +23,19 @@ from sengoku.errors import DataError
 from sengoku.games import DEFAULT_GAME, bundled_games
 from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
 from sengoku.goldfish.hand import CardFacts, OpeningHandModel
-from sengoku.goldfish.kill_turn import MIRROR, kill_turn_summary
+from sengoku.goldfish.kill_turn import MIRROR, kill_turn_sums, kill_turn_summary
 from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS, GOINGS, MAX_TURNS, MODES
 from sengoku.goldfish.other_games import opening_hand_report
 from sengoku.goldfish.result import GoldfishResult
+from sengoku.goldfish.rounds import Rounds, play_rounds
 from sengoku.goldfish.seeds import DEFAULT_SEED
-from sengoku.goldfish.simulate import Plan, default_jobs, play_all
+from sengoku.goldfish.simulate import Plan, Tally, default_jobs, play_all
 from sengoku.goldfish.stats import first_turn_distribution
 from sengoku.goldfish.wants import Want, resolve_wants
 from sengoku.paths import DB_ENV, data_dir
 from sengoku.validate.api import Validator
 
-if TYPE_CHECKING:  # pragma: no cover
-    from sengoku.validate.result import ValidationResult
+from sengoku.validate.result import ValidationResult
 
 __all__ = ["EngineOptionError", "GoldfishError", "InvalidDeckError", "goldfish"]
 
@@ -96,7 +98,9 @@ def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | N
     return deck, result
 
 
-def _check_options(runs: int, turns: int, going: str, policy: str, mode: str | None, jobs: int) -> None:
+def check_options(runs: int, turns: int, going: str, policy: str, mode: str | None, jobs: int,
+                  precision: float | None = None) -> None:
+    """Refuse unusable engine options with a `GoldfishError` (exit 2)."""
     if runs < 1:
         raise GoldfishError(f"runs must be at least 1, not {runs}")
     if not 1 <= turns <= MAX_TURNS:
@@ -109,6 +113,8 @@ def _check_options(runs: int, turns: int, going: str, policy: str, mode: str | N
         raise GoldfishError(f"mode must be 'standard' or 'ultimate', not {mode!r}")
     if jobs < 1:
         raise GoldfishError(f"jobs must be at least 1, not {jobs}")
+    if precision is not None and not (precision > 0 and math.isfinite(precision)):
+        raise GoldfishError(f"precision must be a positive number of turns, not {precision}")
 
 
 def goldfish(
@@ -128,6 +134,7 @@ def goldfish(
     opponent: Decklist | Path | str | None = None,
     opponent_defends: bool | None = None,
     play_on: bool | None = None,
+    precision: float | None = None,
 ) -> GoldfishResult | dict[str, Any]:
     """Goldfish a deck the way its game allows (the game registry says which).
 
@@ -143,6 +150,11 @@ def goldfish(
     policy, commander, mode, jobs, opponent, opponent_defends, play_on) are refused for it with
     `EngineOptionError`, and a game that deals no opening hand raises `NoOpeningHandError`.
 
+    With `precision` (turns), games are played in rounds (`goldfish.rounds`) until the 95%
+    interval of the mean kill turn over every game (`kill_turn["mean_all_games"]`, a game never
+    won counting as turns + 1) is at most ± `precision`, or `runs` are played; `result.runs`
+    says how many were, `result.precision` how it went (same for any `jobs`).
+
     `deck` is a `Decklist`, a decklist path, or None (the bundled default deck); `db` a card
     database or a path, or None (the game's default database). `wants` are 'NAME[:N]' strings or
     `Want`s. Raise `InvalidDeckError` (with `.validation`) for a deck breaking the rules and
@@ -153,7 +165,7 @@ def goldfish(
     if goldfish_kind(decklist.game) != "engine":
         engine_options = {"turns": turns, "going": going, "policy": policy, "commander": commander,
                           "mode": mode, "jobs": jobs, "opponent": opponent,
-                          "opponent_defends": opponent_defends, "play_on": play_on}
+                          "opponent_defends": opponent_defends, "play_on": play_on, "precision": precision}
         given = [name for name, value in engine_options.items() if value is not None]
         if given:
             raise EngineOptionError(given[0], decklist.game)
@@ -162,18 +174,29 @@ def goldfish(
                             turns=DEFAULT_TURNS if turns is None else turns, policy=policy or "greedy",
                             going=going or "first", commander=commander, mode=mode,
                             jobs=default_jobs() if jobs is None else jobs, opponent=opponent,
-                            opponent_defends=bool(opponent_defends), play_on=bool(play_on))
+                            opponent_defends=bool(opponent_defends), play_on=bool(play_on), precision=precision)
 
 
-def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, *,
-                     runs: int, turns: int, seed: int, policy: str, going: str, commander: str | None,
-                     mode: str | None, jobs: int, wants: Iterable[Want | str],
-                     progress: Callable[[int], None] | None, opponent: Decklist | Path | str | None,
-                     opponent_defends: bool, play_on: bool) -> GoldfishResult:
-    """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
-    _check_options(runs, turns, going, policy, mode, jobs)
-    card_db = _load_db(db)
-    decklist, validation = validate(decklist, card_db, mode, syntax)
+@dataclass
+class EngineSetup:
+    """A validated, compiled deck ready to play: its `Plan` and what its result reports beside the tallies."""
+
+    plan: Plan
+    hand: OpeningHandModel
+    decklist: Decklist
+    validation: ValidationResult
+    card_db: CardDatabase
+    commander: dict[str, Any]
+    opponent: dict[str, Any]
+    going: str
+
+
+def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase, *, turns: int, seed: int,
+                   policy: str, going: str, commander: str | None, mode: str | None, wants: Iterable[Want | str],
+                   opponent: Decklist | Path | str | None, opponent_defends: bool, play_on: bool,
+                   role: str = "deck") -> EngineSetup:
+    """Validate a SENGOKU YUGI deck (and its opponent), compile both and build the `Plan` of its games."""
+    decklist, validation = validate(decklist, card_db, mode, syntax, role=role)
     mode = validation.mode
     sections = validation.sections
     characters = {c.id: c for c in card_db.characters()}
@@ -206,30 +229,55 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
     plan = Plan(tables=tables, commander=cmd, policy=policy, turns=turns, going_first=going == "first",
                 seed=seed, packed=hand.packed_table(tables.card_id), measures=tuple(MEASURES),
                 opponent=opponent_tables, opponent_defends=opponent_defends, play_on=play_on)
-    tally = play_all(plan, runs, jobs, progress)
+    return EngineSetup(plan, hand, decklist, validation, card_db,
+                       {"id": cmd_card.id, "name": cmd_card.name, "epithet": cmd_card.epithet,
+                        "chosen": "named" if commander else "S1"}, opponent_info, going)
 
+
+def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = None) -> GoldfishResult:
+    """Summarise a deck's tallied games as its `GoldfishResult`."""
+    plan, card_db, turns = setup.plan, setup.card_db, setup.plan.turns
     return GoldfishResult(
-        runs=runs,
+        runs=tally.runs,
         turns=turns,
-        seed=seed,
-        going=going,
-        policy=policy,
-        mode=mode,
-        commander={"id": cmd_card.id, "name": cmd_card.name, "epithet": cmd_card.epithet,
-                   "chosen": "named" if commander else "S1"},
-        deck=_deck_info(decklist.name, validation, hand.deck_size, card_db),
+        seed=plan.seed,
+        going=setup.going,
+        policy=plan.policy,
+        mode=setup.validation.mode,
+        commander=setup.commander,
+        deck=_deck_info(setup.decklist.name, setup.validation, setup.hand.deck_size, setup.card_db),
         card_db={"name": card_db.meta.name, "version": card_db.meta.version,
                  "sha256": card_db.content_hash, "sample": card_db.meta.sample},
-        opening_hand=hand.summarise(tally.hands, tally.runs),
+        opening_hand=setup.hand.summarise(tally.hands, tally.runs),
         curve=tally.curve.curve(),
         first_level3=first_turn_distribution(tally.first_level3, turns, tally.runs),
         first_level4=first_turn_distribution(tally.first_level4, turns, tally.runs),
         skipped_abilities={"total": tally.skipped_abilities,
                            "per_game": round(tally.skipped_abilities / tally.runs, 4)},
-        kill_turn=kill_turn_summary(tally.kill_turn, turns, tally.runs, opponent_info),
-        play_on=play_on,
-        measures=tuple(MEASURES),
+        kill_turn=kill_turn_summary(tally.kill_turn, turns, tally.runs, setup.opponent),
+        play_on=plan.play_on,
+        measures=plan.measures,
+        precision=precision.to_dict() if precision is not None else None,
     )
+
+
+def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, *,
+                     runs: int, turns: int, seed: int, policy: str, going: str, commander: str | None,
+                     mode: str | None, jobs: int, wants: Iterable[Want | str],
+                     progress: Callable[[int], None] | None, opponent: Decklist | Path | str | None,
+                     opponent_defends: bool, play_on: bool, precision: float | None) -> GoldfishResult:
+    """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
+    check_options(runs, turns, going, policy, mode, jobs, precision)
+    setup = prepare_engine(decklist, syntax, _load_db(db), turns=turns, seed=seed, policy=policy, going=going,
+                           commander=commander, mode=mode, wants=wants, opponent=opponent,
+                           opponent_defends=opponent_defends, play_on=play_on)
+    plan = setup.plan
+    tally = Tally(plan.measures, plan.turns)
+    if precision is None:
+        return engine_result(setup, play_all(plan, runs, jobs, progress, total=tally))
+    rounds = play_rounds(runs, precision, lambda a, b: play_all(plan, b - a, jobs, progress, a, tally),
+                         lambda: kill_turn_sums(tally.kill_turn, plan.turns).half_width())
+    return engine_result(setup, tally, rounds)
 
 
 def _deck_info(name: str | None, validation: ValidationResult, stronghold_cards: int,

@@ -5,12 +5,13 @@ from __future__ import annotations
 import importlib.util
 import io
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sengoku.errors import DataError, SengokuError
 from sengoku.writes import check_output, write_atomically
 
 if TYPE_CHECKING:  # pragma: no cover
+    from sengoku.goldfish.compare_result import CompareResult
     from sengoku.goldfish.result import GoldfishResult
 
 FORMATS = {".png": "png", ".svg": "svg"}
@@ -90,6 +91,38 @@ def save_plot(result: GoldfishResult, path: Path | str, *, replace: bool = False
     fig.suptitle(f"{deck} (Commander {result.commander['name']}) — {result.runs} runs, policy {result.policy}, "
                  f"going {result.going}, seed {result.seed}", fontsize="medium")
 
+    _save(plt, fig, image_format, path, replace)
+
+
+def save_compare_plot(result: CompareResult, path: Path | str, *, replace: bool = False) -> None:
+    """Draw every compared deck's win curve (% of runs won by the end of each turn) on one chart to `path`."""
+    image_format = plot_format(path)
+    require_matplotlib()
+    # deferred: matplotlib is an optional extra, and slow to import; only --plot needs it
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display needed
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 4.8), constrained_layout=True)
+    for k, (deck_path, deck) in enumerate(zip(result.paths, result.decks)):
+        by_turn = deck.kill_turn["by_turn"]
+        role = "baseline" if k == 0 else f"deck {k}"
+        ax.plot([row["turn"] for row in by_turn], [100 * row["cumulative"]["fraction"] for row in by_turn],
+                marker="o", label=f"[{k}] {role}: {deck.deck.get('name') or deck_path}")
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("% of runs won by the end of the turn")
+    ax.set_xticks([row["turn"] for row in result.baseline.kill_turn["by_turn"]])
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    base = result.baseline
+    ax.set_title(f"Win curves on the same {result.runs} runs — policy {base.policy}, going {base.going}, "
+                 f"seed {base.seed}", fontsize="medium")
+    _save(plt, fig, image_format, path, replace)
+
+
+def _save(plt: Any, fig: Any, image_format: str, path: Path | str, replace: bool) -> None:
     buffer = io.BytesIO()
     try:
         # fixed metadata so the same result gives the same file

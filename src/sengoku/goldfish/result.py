@@ -42,6 +42,7 @@ class GoldfishResult:
     kill_turn: dict[str, Any]
     play_on: bool
     measures: tuple[str, ...] = field(default=())
+    precision: dict[str, Any] | None = None  # with --precision: target, half_width, reached, rounds
 
     @property
     def errors(self) -> list[dict[str, Any]]:
@@ -64,6 +65,7 @@ class GoldfishResult:
             "policy": self.policy,
             "mode": self.mode,
             "play_on": self.play_on,
+            **({"precision": self.precision} if self.precision is not None else {}),
             "commander": self.commander,
             "deck": self.deck,
             "card_db": self.card_db,

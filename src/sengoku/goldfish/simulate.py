@@ -155,12 +155,13 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-_PLAN: Plan | None = None
+# In a worker: the plan and the function that plays a chunk of it (set once, by the pool's initializer).
+_WORK: tuple[Any, Callable[[Any, int, int], Any]] | None = None
 
 
-def _init_worker(plan: Plan) -> None:
-    global _PLAN
-    _PLAN = plan
+def _init_worker(plan: Any, chunk: Callable[[Any, int, int], Any]) -> None:
+    global _WORK
+    _WORK = (plan, chunk)
     # Signals are the parent's to handle: Ctrl-C reaches the whole process group, and the parent
     # unwinds and ends the pool; SIGTERM (how the pool ends a worker) must simply end it, not
     # run a handler inherited from the parent through the fork.
@@ -168,25 +169,39 @@ def _init_worker(plan: Plan) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _work(span: tuple[int, int]) -> Tally:
-    assert _PLAN is not None
-    return play_chunk(_PLAN, *span)
+def _work(span: tuple[int, int]) -> Any:
+    assert _WORK is not None
+    plan, chunk = _WORK
+    return chunk(plan, *span)
 
 
-def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Tally:
-    """Play `runs` games over up to `jobs` processes; merge the chunks in run order.
+def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], None] | None = None,
+             start: int = 0, total: Tally | None = None) -> Tally:
+    """Play runs start..start+runs-1 over up to `jobs` processes; merge the chunks in run order into `total`.
 
     Small simulations stay in this process: forking costs more than it would save.
-    `progress(done)` is called with the number of runs finished so far.
+    `progress(done)` is called with the number of runs `total` holds so far.
     """
+    total = Tally(plan.measures, plan.turns) if total is None else total
+    return map_chunks(plan, play_chunk, total, start, start + runs, jobs, progress)
+
+
+def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, start: int, stop: int,
+               jobs: int = 1, progress: Callable[[int], None] | None = None) -> Any:
+    """Play runs start..stop-1 as `chunk(plan, a, b)` over contiguous ranges, merged into `total` in run order.
+
+    `total` (and what `chunk` returns) is a tally with `merge` and `runs`: integer counts, so the
+    merged result does not depend on `jobs` or on the chunking (one stream per run).
+    `progress(done)` is called with `total.runs` after each chunk.
+    """
+    runs = stop - start
     jobs = max(1, min(jobs, runs // MIN_RUNS_PER_JOB or 1))
     # More chunks than processes: a worker slowed by another program hands its share over, and a
     # progress bar moves. Results do not depend on the chunking (one stream per run).
-    spans = chunks(runs, jobs * 4 if (progress or jobs > 1) else 1)
-    total = Tally(plan.measures, plan.turns)
+    spans = [(a + start, b + start) for a, b in chunks(runs, jobs * 4 if (progress or jobs > 1) else 1)]
     if jobs == 1:
         for a, b in spans:
-            total.merge(play_chunk(plan, a, b))
+            total.merge(chunk(plan, a, b))
             if progress:
                 progress(total.runs)
         return total
@@ -202,7 +217,7 @@ def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], Non
     # 10000 greedy games on 2 workers took 0.77-0.89 s without this, 0.45-0.53 s with it.
     gc.freeze()
     try:
-        with ctx.Pool(jobs, initializer=_init_worker, initargs=(plan,)) as pool:
+        with ctx.Pool(jobs, initializer=_init_worker, initargs=(plan, chunk)) as pool:
             for part in pool.imap(_work, spans):  # imap keeps chunk (= run) order
                 total.merge(part)
                 if progress:

@@ -1,0 +1,86 @@
+"""What `compare()` returns: every deck's own `GoldfishResult` and the differences against the baseline."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sengoku.goldfish.differences import KILL_TURN_MEAN, WON_BY_TURN
+from sengoku.goldfish.result import GoldfishResult
+from sengoku.version import __version__
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class CompareResult:
+    """Decks compared on the same runs; `decks[0]` (at `paths[0]`) is the baseline.
+
+    `decks` are the decks' own results (as `goldfish()` gives them, played on the same runs);
+    `differences` the rows of `goldfish.differences` (measure, turn, deck, baseline, value,
+    base_value, diff, ci95, verdict, …) of every other deck against the baseline; `precision`
+    how a `precision` target went (None without one).
+    """
+
+    decks: tuple[GoldfishResult, ...]
+    paths: tuple[str, ...]
+    differences: tuple[dict[str, Any], ...]
+    precision: dict[str, Any] | None = None
+
+    @property
+    def baseline(self) -> GoldfishResult:
+        return self.decks[0]
+
+    @property
+    def runs(self) -> int:
+        return self.baseline.runs
+
+    @property
+    def turns(self) -> int:
+        return self.baseline.turns
+
+    def rows(self, measure: str, deck: str | None = None) -> list[dict[str, Any]]:
+        """Return the difference rows of one measure (and one deck's only, given its path)."""
+        return [r for r in self.differences if r["measure"] == measure and deck in (None, r["deck"])]
+
+    def verdicts(self) -> list[dict[str, Any]]:
+        """Return per deck after the baseline its verdict on the mean kill turn and on P(won by the last turn)."""
+        out = []
+        for path in self.paths[1:]:
+            kill = self.rows(KILL_TURN_MEAN, path)[0]
+            last = [r for r in self.rows(WON_BY_TURN, path) if r["turn"] == self.turns][0]
+            out.append({"deck": path, "kill_turn": kill["verdict"], "won_by_last_turn": last["verdict"]})
+        return out
+
+    @property
+    def ok(self) -> bool:
+        """False when a deck's simulated opening hands stray from the exact values (a bug)."""
+        return all(d.ok for d in self.decks)
+
+    def to_dict(self) -> dict[str, Any]:
+        base = self.baseline
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "sengoku_version": __version__,
+            "runs": self.runs,
+            "turns": self.turns,
+            "seed": base.seed,
+            "going": base.going,
+            "policy": base.policy,
+            "mode": base.mode,
+            "play_on": base.play_on,
+            "baseline": self.paths[0],
+            "kill_turn_never_counts_as": self.turns + 1,
+            **({"precision": self.precision} if self.precision is not None else {}),
+            "decks": [{"deck": path, "name": d.deck.get("name"), "runs": d.runs, "commander": d.commander,
+                       "kill_turn": d.kill_turn, "curve": d.curve, "opening_hand": d.opening_hand}
+                      for path, d in zip(self.paths, self.decks)],
+            "differences": list(self.differences),
+            "verdicts": self.verdicts(),
+            "errors": [e for d in self.decks for e in d.to_dict()["errors"]],
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """Return the JSON text (same inputs and seed give the same bytes, for any jobs)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
