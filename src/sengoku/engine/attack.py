@@ -55,7 +55,7 @@ class Attack(FamiliarAbilities):
         allowed = min(1, len(values)) if a.released else len(values)  # Quick Start II §8: once
         if boosts.__class__ is not int or not 0 <= boosts <= allowed:
             return f"this ally may self-boost 0 to {allowed} times (K2)"
-        if boosts > self.boost_cards(a):
+        if boosts and boosts > self.boost_cards(a):  # (no self-boost: nothing to pay)
             return "not enough same-name cards to pay for the self-boosts (K2)"
         return None
 
