@@ -42,7 +42,7 @@ table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: t
 caption { text-align: left; font-weight: 600; padding: .2rem 0; }
 th, td { border: 1px solid #bbb; padding: .25rem .55rem; text-align: left; vertical-align: top; }
 th { background: #eef1f5; }
-td.num, th.num { text-align: right; }
+td.num, th.num { text-align: right; white-space: nowrap; }
 code, pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
 pre { background: #f4f4f4; border: 1px solid #ccc; padding: .6rem .8rem; white-space: pre-wrap;
       word-break: break-all; font-size: .95rem; }
