@@ -273,3 +273,18 @@ def test_the_screenshot_is_not_blank(shown) -> None:
         return sum(1 for p in chart_pixels if max(abs(a - b) for a, b in zip(p, rgb)) < 24)
 
     assert near((0x00, 0x72, 0xB2)) > 100 and near((0xD5, 0x5E, 0x00)) > 20 and near((0x00, 0x9E, 0x73)) > 20
+
+
+def test_a_long_legend_wraps_inside_the_chart() -> None:
+    from sengoku.goldfish.svg import HEIGHT, STYLES, WIDTH, Line, chart
+
+    names = ["[0] baseline", *(f"[{k}]" for k in range(1, 12))]
+    svg = chart("w", "T", "D", xs=[1, 2], x_label="turn", y_label="%",
+                lines=[Line(n, [k, k + 1], style=k) for k, n in enumerate(names)], y_max=100)
+    height = int(re.search(r'<svg[^>]* height="(\d+)"', svg).group(1))
+    assert height > HEIGHT and f'viewBox="0 0 {WIDTH} {height}"' in svg
+    where = r'<g class="legend" transform="translate\(([\d.]+) ([\d.]+)\)"'
+    spots = [(float(x), float(y)) for x, y in re.findall(where, svg)]
+    assert len(spots) == 12 and len({y for _, y in spots}) >= 2
+    assert all(x + 44 + 7.8 * len(n) - 16 <= WIDTH for (x, _), n in zip(spots, names))
+    assert len(set(STYLES)) == len(STYLES) == 6 and len({(d, m) for _, d, m in STYLES}) == 6  # dash and marker
