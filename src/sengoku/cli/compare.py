@@ -13,6 +13,7 @@ from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, PROGRESS_MIN_GAME_TURNS, refuse_invalid, with_progress
 from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_TURNS
+from sengoku.writes import check_output, write_atomically
 
 HELP = " ".join("""
 Compare SENGOKU YUGI decks on the same deals: every deck plays the same runs with the same seed, policy,
@@ -65,7 +66,11 @@ def compare_command(
     plot: Optional[Path] = typer.Option(
         None, "--plot", metavar="FILE", help="Also draw every deck's win curve on one chart to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),
-    force: bool = typer.Option(False, "--force", help="Replace the --plot file if it exists."),
+    html: Optional[Path] = typer.Option(
+        None, "--html", metavar="FILE", help="Also write the comparison as one self-contained HTML page (the decks "
+        "side by side, the options and the command that reproduces it, every difference with its interval and "
+        "verdict, the win curves on one chart; loads nothing from the network).", show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the --plot or --html file if it exists."),
     db: Optional[Path] = typer.Option(None, "--db", readable=False, help="Card database folder or file. Default: "
                                       "$SENGOKU_DB, else the bundled sample set.", show_default=False),
 ) -> None:
@@ -85,6 +90,8 @@ def compare_command(
         from sengoku.goldfish.plot import check_plot_path  # deferred: only --plot needs it
 
         check_plot_path(plot, replace=force)
+    if html is not None:
+        check_output(html, replace=force)
     if jobs is not None and jobs > 1:
         jobs, note = usable_jobs(jobs)
         if note:
@@ -115,8 +122,15 @@ def compare_command(
         from sengoku.goldfish.plot import save_compare_plot  # deferred: only --plot needs it
 
         save_compare_plot(result, plot, replace=force)
+    if html is not None:
+        # deferred: only --html needs it
+        from sengoku.goldfish.compare_html import render_compare_html, reproduce_command
+
+        write_atomically(html, render_compare_html(result, reproduce_command(result, db=db, html=html)),
+                         replace=force)
     typer.echo(f"{len(decks)} decks × {result.runs} runs × {turns} turns in {elapsed:.2f} s"
-               + (f"; plot written to {plot}" if plot else ""), err=True)
+               + (f"; plot written to {plot}" if plot else "")
+               + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
         typer.echo("error: a simulated opening-hand probability is more than 4 standard errors from exact: "
                    "a bug in the simulation, please report it", err=True)

@@ -42,12 +42,13 @@ table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: t
 caption { text-align: left; font-weight: 600; padding: .2rem 0; }
 th, td { border: 1px solid #bbb; padding: .25rem .55rem; text-align: left; vertical-align: top; }
 th { background: #eef1f5; }
-td.num, th.num { text-align: right; }
+td.num, th.num { text-align: right; white-space: nowrap; }
 code, pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace; }
 pre { background: #f4f4f4; border: 1px solid #ccc; padding: .6rem .8rem; white-space: pre-wrap;
       word-break: break-all; font-size: .95rem; }
 .charts, .columns { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: flex-start; }
 figure { margin: 0; flex: 1 1 28rem; max-width: 35rem; }
+.deck-column { flex: 1 1 22rem; min-width: 0; }
 svg.chart { width: 100%; height: auto; border: 1px solid #ddd; }
 .bad { font-weight: 700; }
 footer { margin-top: 2rem; font-size: .9rem; color: #444; }
@@ -78,7 +79,7 @@ def _num(v: float | None) -> str:
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[object]], *, caption: str = "",
-          numeric: Sequence[bool] = ()) -> str:
+          numeric: Sequence[bool] = (), table_id: str = "") -> str:
     """Return a `<table>` with a header row (`scope="col"`); cells are escaped text."""
     num = ' class="num"'
     right = [num if r else "" for r in numeric] + [""] * (len(headers) - len(numeric))
@@ -86,10 +87,11 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], *, caption: 
     body = "\n".join("<tr>" + "".join(f"<td{r}>{escape(str(c))}</td>" for c, r in zip(row, right)) + "</tr>"
                      for row in rows)
     cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table>"
+    ident = f' id="{table_id}"' if table_id else ""
+    return f"<table{ident}>{cap}<thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table>"
 
 
-def _facts(pairs: Iterable[tuple[str, str]]) -> str:
+def facts_table(pairs: Iterable[tuple[str, str]]) -> str:
     """A two-column table of facts, each row headed by its name (`scope="row"`)."""
     rows = "\n".join(f'<tr><th scope="row">{escape(k)}</th><td>{escape(v)}</td></tr>' for k, v in pairs)
     return f"<table><tbody>\n{rows}\n</tbody></table>"
@@ -108,9 +110,19 @@ def reproduce_command(result: GoldfishResult, *, db: Path | str | None = None,
     args = ["sengoku", "goldfish"]
     if result.deck.get("path") and Path(result.deck["path"]).resolve() != default_decklist().resolve():
         args.append(str(result.deck["path"]))
-    args += ["--runs", str(result.runs), "--turns", str(result.turns), "--seed", str(result.seed),
-             "--going", result.going, "--policy", result.policy, "--mode", result.mode]
-    if result.commander.get("chosen") == "named":
+    args += option_args(result, commander=True)
+    if db is not None:
+        args += ["--db", str(db)]
+    if html is not None:
+        args += ["--html", str(html)]
+    return " ".join(shlex.quote(a) for a in args)
+
+
+def option_args(result: GoldfishResult, *, commander: bool) -> list[str]:
+    """Return the engine's options that played `result`, spelled out (`commander`: a named one too)."""
+    args = ["--runs", str(result.runs), "--turns", str(result.turns), "--seed", str(result.seed),
+            "--going", result.going, "--policy", result.policy, "--mode", result.mode]
+    if commander and result.commander.get("chosen") == "named":
         args += ["--commander", result.commander["name"]]
     opponent = result.kill_turn.get("opponent", {})
     if opponent.get("deck") not in (None, "mirror"):
@@ -123,11 +135,7 @@ def reproduce_command(result: GoldfishResult, *, db: Path | str | None = None,
         if p["event"].startswith("want:"):
             name, copies = p["event"][len("want:"):].rsplit(":", 1)
             args += ["--want", name if copies == "1" else f"{name}:{copies}"]
-    if db is not None:
-        args += ["--db", str(db)]
-    if html is not None:
-        args += ["--html", str(html)]
-    return " ".join(shlex.quote(a) for a in args)
+    return args
 
 
 def run_section(result: GoldfishResult, command: str, prefix: str = "g") -> str:
@@ -154,11 +162,11 @@ def run_section(result: GoldfishResult, command: str, prefix: str = "g") -> str:
     return (f"<section id=\"{prefix}-run\"><h2>How this was made</h2>\n"
             "<p>This command plays the same games again and writes this page (same sengoku version, "
             "deck and card database):</p>\n"
-            f"<pre><code>{escape(command)}</code></pre>\n{_facts(facts)}</section>")
+            f"<pre><code>{escape(command)}</code></pre>\n{facts_table(facts)}</section>")
 
 
-def deck_section(result: GoldfishResult, prefix: str = "g") -> str:
-    """The cards played, by section, with counts."""
+def deck_section(result: GoldfishResult, prefix: str = "g", *, heading: str = "Deck", level: int = 2) -> str:
+    """The cards played, by section, with counts, under an `<h{level}>` `heading`."""
     d = result.deck
     titles = {"main": "Main deck", "nameless": "Nameless", "familiars": "Familiars"}
     parts = []
@@ -169,7 +177,8 @@ def deck_section(result: GoldfishResult, prefix: str = "g") -> str:
                            caption=f"{titles.get(section, section)}: {total} cards", numeric=(True, False, True)))
     intro = (f"<p>{d['main_cards']} Main cards, {d['nameless_cards']} Nameless, {d['familiar_cards']} Familiars; "
              f"{d['stronghold_cards']} cards in the Stronghold after the Commander leaves it.</p>")
-    return f'<section id="{prefix}-deck"><h2>Deck</h2>\n{intro}\n<div class="columns">{"".join(parts)}</div></section>'
+    return (f'<section id="{prefix}-deck"><h{level}>{escape(heading)}</h{level}>\n{intro}'
+            f'\n<div class="columns">{"".join(parts)}</div></section>')
 
 
 def opening_hand_section(result: GoldfishResult, prefix: str = "g") -> str:
@@ -187,7 +196,8 @@ def opening_hand_section(result: GoldfishResult, prefix: str = "g") -> str:
                     numeric=(False, True, True, True, False)) + "</section>")
 
 
-def kill_turn_section(result: GoldfishResult, prefix: str = "g") -> str:
+def kill_turn_section(result: GoldfishResult, prefix: str = "g", *, heading: str = "Kill turn",
+                      level: int = 2) -> str:
     """On which turn the games were won: a chart (bars: on the turn; line: by its end) and a table."""
     k = result.kill_turn
     by_turn = k["by_turn"]
@@ -206,7 +216,7 @@ def kill_turn_section(result: GoldfishResult, prefix: str = "g") -> str:
     rows = [(row["turn"], f"{row['games']:,}", _pct(row["fraction"]), f"{row['cumulative']['games']:,}",
              _pct(row["cumulative"]["fraction"])) for row in by_turn]
     rows.append(("never", f"{k['never']['games']:,}", _pct(k["never"]["fraction"]), "", ""))
-    return (f'<section id="{prefix}-kill-turn-section"><h2>Kill turn</h2>\n'
+    return (f'<section id="{prefix}-kill-turn-section"><h{level}>{escape(heading)}</h{level}>\n'
             f"<p>{escape(summary)}</p>\n<div class=\"columns\"><figure>{svg}</figure>\n"
             + table(("turn", "won on the turn", "%", "won by its end", "%"), rows, numeric=(True,) * 5)
             + "</div></section>")

@@ -22,7 +22,11 @@ STYLES = (
     ("#0072B2", "", "circle"),
     ("#D55E00", "7 4", "square"),
     ("#009E73", "2 3", "triangle"),
+    ("#CC79A7", "10 3 2 3", "diamond"),
+    ("#000000", "1 4", "square"),
+    ("#E69F00", "12 6", "triangle"),
 )
+LEGEND_ROW = 22  # height of one more row of legend when the entries do not fit in one
 BAND_FILL = "#0072B2"
 BAR_FILL, BAR_EDGE = "#9ecae1", "#08519c"
 
@@ -75,6 +79,9 @@ def _tick(v: float) -> str:
 def _marker(kind: str, x: float, y: float, colour: str) -> str:
     if kind == "square":
         return f'<rect x="{_num(x - 3.5)}" y="{_num(y - 3.5)}" width="7" height="7" fill="{colour}"/>'
+    if kind == "diamond":
+        return (f'<path d="M{_num(x)} {_num(y - 5)}L{_num(x + 5)} {_num(y)}L{_num(x)} {_num(y + 5)}'
+                f'L{_num(x - 5)} {_num(y)}Z" fill="{colour}"/>')
     if kind == "triangle":
         return (f'<path d="M{_num(x)} {_num(y - 4.5)}L{_num(x + 4.5)} {_num(y + 3.5)}'
                 f'L{_num(x - 4.5)} {_num(y + 3.5)}Z" fill="{colour}"/>')
@@ -102,12 +109,8 @@ def chart(chart_id: str, title: str, desc: str, *, xs: Sequence[int], x_label: s
     def py(v: float) -> float:
         return TOP + plot_h * (1 - v / top)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="{chart_id}" width="{WIDTH}" '
-           f'height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-           f'aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="{FONT}">',
-           f'<title id="{chart_id}-title">{escape(title)}</title>',
+    out = [f'<title id="{chart_id}-title">{escape(title)}</title>',
            f'<desc id="{chart_id}-desc">{escape(desc)}</desc>',
-           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
            f'<text x="{WIDTH / 2:g}" y="22" text-anchor="middle" font-size="16" font-weight="bold">{escape(title)}</text>']
     # grid and y axis
     n_ticks = round(top / step)
@@ -150,13 +153,21 @@ def chart(chart_id: str, title: str, desc: str, *, xs: Sequence[int], x_label: s
         legend.append((f'<line x1="0" x2="22" y1="0" y2="0" stroke="{colour}" stroke-width="2.5"{dash_attr}/>'
                        + _marker(marker, 11, 0, colour), line.label))
 
+    # The legend wraps into more rows (the chart grows taller) rather than run off the right edge.
     x, y = LEFT, HEIGHT - 18
     for swatch, label in legend:
+        width = 44 + 7.8 * len(label)  # about the width of the label at this font size
+        if x > LEFT and x + width - 16 > WIDTH:
+            x, y = LEFT, y + LEGEND_ROW
         out.append(f'<g class="legend" transform="translate({_num(x)} {y})">{swatch}'
                    f'<text x="28" y="0" dy="0.35em">{escape(label)}</text></g>')
-        x += 44 + 7.8 * len(label)  # about the width of the label at this font size
-    out.append("</svg>")
-    return "\n".join(out)
+        x += width
+    height = y + 18
+    head = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="{chart_id}" width="{WIDTH}" '
+            f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
+            f'aria-labelledby="{chart_id}-title {chart_id}-desc" font-size="{FONT}">']
+    background = f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>'
+    return "\n".join([*head, out[0], out[1], background, *out[2:], "</svg>"])
 
 
 def _runs(values: list) -> list[list[tuple[int, object]]]:  # type: ignore[type-arg]
