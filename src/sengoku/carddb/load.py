@@ -218,9 +218,13 @@ def check_cards_file(path: Path | str) -> list[Problem]:
     return check_data(str(path), data, text)
 
 
-def load_card_db(path: Path | str | None = None) -> CardDatabase:
-    """Load and check a card database (file, folder, or the bundled/$SENGOKU_DB default)."""
-    cards_file = resolve_cards_file(path)
+def read_checked(cards_file: Path) -> tuple[Any, bytes]:
+    """Read a cards file and check it, unless these very bytes passed before (`pass_cache`);
+    return its parsed data and bytes, or raise CardDBError listing every error.
+
+    Every reader of a card database for use (`load_card_db`, the validator's catalog) loads
+    through here, so each pays the schema check once per file content, not once per run.
+    """
     data, text, raw = _read_json_text(cards_file)
     code = game_code(game_of(data))
     key = pass_key(raw, schema_path(code.card_schema)) if code is not None else None
@@ -230,6 +234,14 @@ def load_card_db(path: Path | str | None = None) -> CardDatabase:
             raise CardDBError(cards_file, problems)
         if key is not None:
             remember_pass(key)
+    return data, raw
+
+
+def load_card_db(path: Path | str | None = None) -> CardDatabase:
+    """Load and check a card database (file, folder, or the bundled/$SENGOKU_DB default)."""
+    cards_file = resolve_cards_file(path)
+    data, raw = read_checked(cards_file)
+    code = game_code(game_of(data))
     # issue 5: the other games' cards share one generic model
     model: Any = CardDatabase if code is not None and code.card_model == "sengoku" else GenericCardDatabase
     db = model.model_validate(
