@@ -16,6 +16,23 @@ def test_version_matches_package() -> None:
     assert out.stdout.strip() == f"sengoku {sengoku.__version__} (rules engine: {sengoku.engine_build()})"
 
 
+def test_version_line_is_the_same_through_the_root_option() -> None:
+    # `--version` alone is answered before typer is imported; with other words, typer's
+    # root option answers: both print the same line.
+    alone, mixed = run("--version"), run("--version", "validate")
+    assert mixed.returncode == 0 and mixed.stdout == alone.stdout
+
+
+def test_version_imports_neither_typer_nor_the_commands() -> None:
+    code = ("import sys; sys.argv = ['sengoku', '--version']\n"
+            "from sengoku.cli import main\n"
+            "try:\n    main()\n"
+            "except SystemExit:\n"
+            "    print(sorted(m for m in sys.modules if m == 'typer' or m.startswith('sengoku.cli.')), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.startswith("sengoku ") and out.stderr.strip() == "['sengoku.cli.streams']"
+
+
 def test_help_lists_commands() -> None:
     out = run("--help")
     assert out.returncode == 0

@@ -45,7 +45,7 @@ def copy_db(tmp_path: Path) -> Path:
 def test_an_endless_card_database_is_refused_at_its_limit(args: list[str]) -> None:
     done = sengoku(*args)
     assert done.returncode == 2
-    assert done.stderr.decode() == f"error: {ZERO}: the input goes on past the 20 MB limit: not read\n"
+    assert done.stderr.decode() == f"error: {ZERO}: the input goes on past the 128 MB limit: not read\n"
 
 
 @needs_dev_zero
@@ -57,15 +57,16 @@ def test_endless_standard_input_is_refused_at_the_decklist_limit(command: str) -
     assert "<stdin>: the input goes on past the 1 MB limit: not read" in done.stderr.decode()
 
 
-@pytest.mark.parametrize("name, limit", [("cards.json", "20 MB"), ("board.json", "20 MB"),
-                                         ("game.toml", "1 MB"), ("formats/big.toml", "1 MB")])
-def test_every_file_of_a_database_is_read_up_to_its_limit(cli, tmp_path: Path, name: str, limit: str) -> None:
+@pytest.mark.parametrize("name, size, limit", [("cards.json", 130, "128 MB"), ("board.json", 130, "128 MB"),
+                                         ("game.toml", 30, "1 MB"), ("formats/big.toml", 30, "1 MB")])
+def test_every_file_of_a_database_is_read_up_to_its_limit(cli, tmp_path: Path, name: str, size: int,
+                                                          limit: str) -> None:
     db = copy_db(tmp_path)
     with open(db / name, "wb") as f:
-        f.truncate(30_000_000)  # sparse: 30 MB of zero bytes that take no disk
+        f.truncate(size * 1_000_000)  # sparse: zero bytes that take no disk
     code, out, err = cli("db", "check", str(db))
     assert code == 2
-    assert f"the file is 30.0 MB, over the {limit} limit: not read" in out + err
+    assert f"the file is {size}.0 MB, over the {limit} limit: not read" in out + err
 
 
 # 2. Numbers past Python's limits -------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.board import BOARD_FILE, NAMELESS_AT_SETUP, check_board_file, nameless_at_setup
-from sengoku.carddb.load import game_of, check_cards_file, read_json, resolve_cards_file
+from sengoku.carddb.load import check_cards_file, game_of, read_and_check, resolve_cards_file
 from sengoku.errors import DataError
 from sengoku.files import RULES_BYTES, read_text_input
 from sengoku.formats.file_check import check_format_files
@@ -55,17 +55,24 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
                 report.problems.append(Problem(path=str(file), message=exc.message, line=exc.line,
                                                code=UNREADABLE))
 
-        each(cards_file, lambda: check_cards_file(cards_file))
+        cards: list[Any] = []  # the parsed cards file, read once for every check that needs it
+
+        def check_cards() -> list[Problem]:
+            data, problems = read_and_check(cards_file)
+            cards.append(data)
+            return problems
+
+        each(cards_file, check_cards)
         if (p / BOARD_FILE).is_file():
             each(p / BOARD_FILE, lambda: check_board_file(p / BOARD_FILE, _nameless_at_setup(p)))
         if (p / "formats").is_dir():
-            format_problems = check_format_files(p)
+            format_problems = check_format_files(p, cards[0] if cards else None)
             report.files.extend(str(f) for f in sorted((p / "formats").glob("*.toml")))
             report.problems.extend(format_problems)
             report.unreadable.extend(f.path for f in format_problems if f.code == UNREADABLE)
         if (p / "game.toml").is_file() and str(cards_file) not in report.unreadable:
             # issue 5: a game folder's rule file
-            each(p / "game.toml", lambda: check_game_file(p / "game.toml", game_of(read_json(cards_file)[0])))
+            each(p / "game.toml", lambda: check_game_file(p / "game.toml", game_of(cards[0])))
     elif p.name == BOARD_FILE:
         report.files.append(str(p))
         report.problems.extend(check_board_file(p))

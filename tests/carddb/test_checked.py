@@ -88,3 +88,30 @@ def test_board_is_checked_once_per_content(cache: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(board, "check_board_file", lambda path: calls.append(path) or real(path))
     first, second = board.load_board(), board.load_board()
     assert first == second and len(calls) == 1
+
+
+def test_validator_catalog_shares_the_pass_memory(tmp_path: Path, cache: Path, checks: list[str]) -> None:
+    # The validator's catalog used to check cards.json against its schema on every run.
+    from sengoku.validate.catalog import _load_catalog, load_catalog
+
+    copy = tmp_path / "cards.json"
+    shutil.copy(BUNDLED, copy)
+    load_card_db(copy)
+    _load_catalog.cache_clear()
+    catalog = load_catalog(copy)
+    _load_catalog.cache_clear()
+    assert load_catalog(copy).cards == catalog.cards
+    assert len(checks) == 1
+
+
+def test_validator_catalog_reports_a_bad_database_with_lines(tmp_path: Path, cache: Path) -> None:
+    from sengoku.validate.catalog import load_catalog
+
+    data = json.loads(BUNDLED.read_text(encoding="utf-8"))
+    data["cards"][1]["level"] = 9
+    copy = tmp_path / "cards.json"
+    copy.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(CardDBError) as caught:
+        load_catalog(copy)
+    text = copy.read_text(encoding="utf-8")
+    assert {p.line for p in caught.value.problems} == {load.card_lines(text)[1]}

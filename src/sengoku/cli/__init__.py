@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import errno
 import sys
-
-import typer
+from typing import Any
 
 from sengoku.build import engine_build
 from sengoku.cli import streams
@@ -21,38 +20,28 @@ from sengoku.display import printable_lines
 from sengoku.errors import SengokuError
 from sengoku.version import __version__
 
-app = typer.Typer(
-    name="sengoku",
-    help=(
-        "Check SENGOKU YUGI decklists against the construction rules and a card database, "
-        "and goldfish a deck: simulate its opening hands and its AP curve turn by turn."
-    ),
-    no_args_is_help=True,
-    add_completion=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-)
+
+def __getattr__(name: str) -> Any:
+    # `from sengoku.cli import app` (every command module) imports typer and the application
+    # only when asked: `sengoku --version` needs neither (start-up time).
+    if name == "app":
+        from sengoku.cli.root import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"sengoku {__version__} (rules engine: {engine_build()})")
-        raise typer.Exit()
+def version_line() -> str:
+    """Return what `sengoku --version` prints."""
+    return f"sengoku {__version__} (rules engine: {engine_build()})"
 
 
-@app.callback()
-def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
-    ),
-) -> None:
-    """Decklist validator and goldfish simulator for SENGOKU YUGI."""
-
-
-def _register() -> None:
-    # Importing a command module adds its commands to `app`; here, not at the top, because each
-    # command module imports `app` from this one.
+def _register() -> Any:
+    """Import every command module (each adds its commands to the application); return the application."""
     from sengoku.cli import cards, compare, db, fmt, formats, games, goldfish, importer, validate  # noqa: F401
+    from sengoku.cli.root import app
+
+    return app
 
 
 def main() -> None:
@@ -62,7 +51,6 @@ def main() -> None:
     signals (`sengoku.cli.streams`): 2 when stdout cannot be written, 141 when its pipe closed
     early (quietly), 130 on Ctrl-C, 143 on SIGTERM.
     """
-    _register()
     streams.guard_standard_streams()
     previous = streams.install_signal_handlers()
     try:
@@ -76,7 +64,11 @@ def _run() -> int | str | None:
     stdout, stdout_file = sys.stdout, streams.file_identity(1)
     try:
         try:
-            app()
+            if sys.argv[1:] == ["--version"]:
+                # answered without importing typer and every command first: start-up time
+                sys.stdout.write(version_line() + "\n")
+            else:
+                _register()()
             code: int | str | None = 0
         except SystemExit as exc:  # how typer ends every command: output may still be buffered
             code = exc.code
@@ -109,6 +101,6 @@ def _run() -> int | str | None:
 
 def _say(message: str) -> None:
     try:
-        typer.echo(message, err=True)
+        print(message, file=sys.stderr, flush=True)
     except (OSError, ValueError):  # stderr unusable as well: the exit code has to say it
         pass

@@ -19,11 +19,12 @@ from sengoku.formats.model import FormatError
 from sengoku.problems import UNREADABLE, Problem
 
 
-def _db_cards(folder: Path) -> tuple[str | None, list[dict[str, Any]] | None, str | None]:
-    """Return (game, raw cards, why not) of the card database beside the formats folder."""
+def _db_cards(folder: Path, db_data: Any = None) -> tuple[str | None, list[dict[str, Any]] | None, str | None]:
+    """Return (game, raw cards, why not) of the card database beside the formats folder
+    (`db_data`: that file, already parsed)."""
     cards_file = folder.parent / "cards.json"
     try:
-        data, _ = read_json(cards_file)
+        data = db_data if db_data is not None else read_json(cards_file)[0]
         cards = [c for c in data["cards"] if isinstance(c, dict)]
         game = data.get("meta", {}).get("game") if isinstance(data.get("meta"), dict) else None
         return game, cards, None
@@ -33,15 +34,18 @@ def _db_cards(folder: Path) -> tuple[str | None, list[dict[str, Any]] | None, st
         return None, None, f"cannot read {cards_file} ({exc.__class__.__name__}), so card ids were not checked"
 
 
-def check_format_files(folder: Path | str | None = None) -> list[Problem]:
-    """Check every format file of a card database folder (or its cards file, or its formats folder)."""
+def check_format_files(folder: Path | str | None = None, db_data: Any = None) -> list[Problem]:
+    """Check every format file of a card database folder (or its cards file, or its formats folder).
+
+    `db_data` is the folder's `cards.json` if the caller has parsed it already (else it is read).
+    """
     fdir = formats_dir(folder)
     if not fdir.is_dir():
         return []
     files = sorted(fdir.glob("*.toml"))
     if not files:
         return []
-    game, cards, why = _db_cards(fdir)
+    game, cards, why = _db_cards(fdir, db_data)
     problems: list[Problem] = []
     if why:
         problems.append(Problem(path=str(fdir), message=why, severity="warning", code="no-card-db"))

@@ -2,7 +2,8 @@
 
 The rule interpreter reads cards only through this, never through SENGOKU YUGI's pydantic
 models, so any game's database (with its own fields: `rank`, `divine_spirit`, ...) works
-unchanged. The database is checked (schema + card rules) when loaded, once per run.
+unchanged. The database is checked (schema + card rules) when loaded, once per file content
+(`carddb.load.read_checked`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.load import CardDBError, check_data, read_json, resolve_cards_file
+from sengoku.carddb.load import read_checked, resolve_cards_file
 from sengoku.carddb.index import CardIndex
 from sengoku.files import CARD_DB_BYTES, read_input
 from sengoku.games import DEFAULT_GAME
@@ -80,10 +81,7 @@ def load_catalog(path: Path | str) -> Catalog:
 @lru_cache(maxsize=16)
 def _load_catalog(path: str) -> Catalog:
     cards_file = resolve_cards_file(path)
-    data, raw = read_json(cards_file)
-    problems = [p for p in check_data(str(cards_file), data) if p.severity == "error"]
-    if problems:
-        raise CardDBError(cards_file, problems)
+    data, raw = read_checked(cards_file)
     return Catalog.from_data(data, str(cards_file), raw)
 
 

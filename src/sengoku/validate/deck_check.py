@@ -7,7 +7,6 @@ nothing of any one game: every game-specific fact comes from the rule file and t
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from sengoku.decklist.model import Decklist
@@ -22,15 +21,49 @@ FORMAT_UNKNOWN = "unknown-format"
 SHOWN = ("name", "level", "epithet")  # what a report shows of a card beside its id
 
 
-@dataclass(frozen=True)
 class _Plan:
-    """A rule bound to one catalog: which cards match, their group keys and limits (computed once)."""
+    """A rule bound to one catalog: whether a card matches, its group key and copy limit.
 
-    rule: Rule
-    matching: frozenset[str] | None  # None: every card
-    keys: Mapping[str, tuple[Any, ...]]  # copies: card id -> group key
-    limits: Mapping[str, int | None]  # copies: card id -> copy limit (None: unlimited)
-    card_fields: tuple[str, ...]  # fields the message shows as {card.<field>}
+    Each is worked out for a card the first time a deck names it, then kept: a run pays for the
+    cards its decks hold, not for the whole database (one deck against 100,000 cards).
+    """
+
+    def __init__(self, rule: Rule, cards: Mapping[str, Mapping[str, Any]]):
+        self.rule = rule
+        self._cards = cards
+        self._matches: dict[str, bool] = {}
+        self._keys: dict[str, tuple[Any, ...]] = {}
+        self._limits: dict[str, int | None] = {}
+        # fields the message shows as {card.<field>}
+        self.card_fields = tuple(p.split(".", 1)[1] for p in placeholders(rule.message) if p.startswith("card."))
+
+    def matches(self, card_id: str) -> bool:
+        """Tell whether the rule's `where` holds for the card (always, without one)."""
+        where = self.rule.where
+        if where is None:
+            return True
+        found = self._matches.get(card_id)
+        if found is None:
+            found = self._matches[card_id] = bool(where(self._cards[card_id]))
+        return found
+
+    def key(self, card_id: str) -> tuple[Any, ...]:
+        """Return the card's group key for a `copies` rule (its values of the `per` fields)."""
+        found = self._keys.get(card_id)
+        if found is None:
+            card = self._cards[card_id]
+            found = self._keys[card_id] = tuple(card.get(f) for f in self.rule.per)
+        return found
+
+    def limit(self, card_id: str) -> int | None:
+        """Return the card's copy limit for a `copies` rule (None: unlimited)."""
+        if card_id not in self._limits:
+            rule = self.rule
+            if rule.limit_by is not None:
+                self._limits[card_id] = rule.limits.get(self._cards[card_id].get(rule.limit_by))  # absent: unlimited
+            else:
+                self._limits[card_id] = rule.max if isinstance(rule.max, int) else None
+        return self._limits[card_id]
 
 
 class Checker:
@@ -39,23 +72,8 @@ class Checker:
     def __init__(self, book: RuleBook, catalog: Catalog):
         self.book = book
         self.catalog = catalog
-        self.plans = tuple(self._plan(rule) for rule in book.rules)
+        self.plans = tuple(_Plan(rule, catalog.cards) for rule in book.rules)
         self.checks = tuple(CODE_CHECKS[name] for name in book.checks)
-
-    def _plan(self, rule: Rule) -> _Plan:
-        cards = self.catalog.cards
-        matching = None if rule.where is None else frozenset(i for i, c in cards.items() if rule.where(c))
-        keys: dict[str, tuple[Any, ...]] = {}
-        limits: dict[str, int | None] = {}
-        if rule.type == "copies":
-            for card_id, card in cards.items():
-                keys[card_id] = tuple(card.get(f) for f in rule.per)
-                if rule.limit_by is not None:
-                    limits[card_id] = rule.limits.get(card.get(rule.limit_by))  # absent: unlimited
-                else:
-                    limits[card_id] = rule.max if isinstance(rule.max, int) else None
-        fields = tuple(p.split(".", 1)[1] for p in placeholders(rule.message) if p.startswith("card."))
-        return _Plan(rule, matching, keys, limits, fields)
 
     def check(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
         """Check one decklist; `syntax` are the problems found reading it (deck rules are then skipped)."""
@@ -140,12 +158,12 @@ class Checker:
         return ", ".join(self.catalog.show(i) for i in ids)
 
     def _count(self, plan: _Plan, deck: Decklist, res: Resolution, settings: Mapping[str, Any]) -> list[Violation]:
-        rule, matching = plan.rule, plan.matching
+        rule = plan.rule
         total = 0
         ids: list[str] = []
         for section in rule.sections:
             for card_id, n in res.sections.get(section, {}).items():
-                if matching is None or card_id in matching:
+                if plan.matches(card_id):
                     total += n
                     ids.append(card_id)
         lo, hi = _bound(rule.min, settings), _bound(rule.max, settings)
@@ -162,18 +180,18 @@ class Checker:
                           tuple(ids) if rule.show_cards else ())]
 
     def _copies(self, plan: _Plan, res: Resolution) -> list[Violation]:
-        rule, matching = plan.rule, plan.matching
+        rule = plan.rule
         groups: dict[tuple[Any, ...], list[Any]] = {}  # key -> [count, [ids], first (section, id)]
         for section in rule.sections:
             for card_id, n in res.sections.get(section, {}).items():
-                if matching is not None and card_id not in matching:
+                if not plan.matches(card_id):
                     continue
-                group = groups.setdefault(plan.keys[card_id], [0, [], (section, card_id)])
+                group = groups.setdefault(plan.key(card_id), [0, [], (section, card_id)])
                 group[0] += n
                 group[1].append(card_id)
         out = []
         for key, (count, ids, first) in groups.items():
-            limit = plan.limits[ids[0]]
+            limit = plan.limit(ids[0])
             if limit is None or count <= limit:
                 continue
             entry = res.first_entry.get(first)
@@ -187,10 +205,10 @@ class Checker:
         return out
 
     def _forbid(self, plan: _Plan, res: Resolution) -> list[Violation]:
-        rule, matching = plan.rule, plan.matching
+        rule = plan.rule
         out = []
         for entry, card_id in res.resolved:
-            if entry.section in rule.sections and (matching is None or card_id in matching):
+            if entry.section in rule.sections and plan.matches(card_id):
                 values = {"section": entry.section, **self._card_values(plan, card_id)}
                 out.append(Violation(rule.id, rule.severity, render(rule.message, values),
                                      entry.line, entry.column, (card_id,) if rule.show_cards else ()))

@@ -1,0 +1,60 @@
+"""`validate`, `db check` and `cards` against big card databases, beside the floor of parsing the file.
+
+    python benchmarks/big_db_bench.py [--cards 5000 20000 100000] [--runs 3]
+
+Run it with the Python of the install to time: the `sengoku` beside that Python is timed.
+Writes the databases with make_big_db.py into a temporary folder; for each size prints the
+median CPU and wall seconds of fresh processes, run in turn:
+  floor           `python -c "json.load(open(cards.json))"`: reading and parsing the file, nothing else;
+  validate cold   one deck (the bundled default) against it, nothing remembered (SENGOKU_NO_CACHE=1);
+  validate warm   the same, after a run that passed (the checked-files memory, `sengoku.pass_cache`);
+  db check        the whole folder, always checked;
+  cards QUERY     `sengoku cards Soma --db ...`, the table of matching cards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from make_big_db import write_db
+from proc_time import medians, run_once
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, nargs="+", default=[5000, 20000, 100000], help="database sizes")
+    parser.add_argument("--runs", type=int, default=3, help="counted runs of each command (default 3)")
+    args = parser.parse_args()
+    exe = str(Path(sys.executable).with_name("sengoku"))
+    deck = str(ROOT / "decklists" / "default.toml")
+    print(f"median of {args.runs} fresh processes each, run in turn; {sys.version.split()[0]}")
+    print(f"  {'cards':>7} {'command':<16} {'cpu s':>7} {'wall s':>7} {'cpu / floor':>12}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.cards:
+            folder = Path(tmp) / f"cards-{n}"
+            cards_file = write_db(folder, n)
+            cache = str(Path(tmp) / f"cache-{n}")
+            commands = {
+                "floor": [sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], encoding='utf-8'))",
+                          str(cards_file)],
+                "validate cold": [exe, "validate", deck, "--db", str(folder)],
+                "validate warm": [exe, "validate", deck, "--db", str(folder)],
+                "db check": [exe, "db", "check", str(folder)],
+                "cards QUERY": [exe, "cards", "Soma", "--db", str(folder)],
+            }
+            env = {"validate cold": {"SENGOKU_NO_CACHE": "1"}, "validate warm": {"SENGOKU_CACHE_DIR": cache},
+                   "cards QUERY": {"SENGOKU_CACHE_DIR": cache}}
+            run_once(commands["validate warm"], env["validate warm"])  # remember the pass
+            found = medians(commands, args.runs, env, warmup=0)
+            floor = found["floor"][0]
+            for name, (cpu, wall) in found.items():
+                print(f"  {n:>7} {name:<16} {cpu:7.2f} {wall:7.2f} {cpu / floor:11.2f}x")
+
+
+if __name__ == "__main__":
+    main()
