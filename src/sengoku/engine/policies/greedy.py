@@ -89,12 +89,15 @@ class GreedyPolicy(DevelopPolicy):
 
     # ---- Main Phase --------------------------------------------------------------------------
 
-    def main_phase(self, state: GameState) -> None:
-        t = state.t
-        if self._tables is not t:
-            self._prepare(t)
+    def _prepare_for(self, state: GameState) -> None:
+        """Work out what this game's decks need, once per deck (ours, and the opponent's Last Guards)."""
+        if self._tables is not state.t:
+            self._prepare(state.t)
         if self._guards_of is not state.opp_t:
             self._prepare_guards(state)
+
+    def main_phase(self, state: GameState) -> None:
+        self._prepare_for(state)
         attacking = not (state.going_first and state.turn == 1)  # S8
         if attacking:
             while self._grow_and_focus(state) is None:  # free, pays AP and raises attack power

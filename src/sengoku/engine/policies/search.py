@@ -38,11 +38,7 @@ class SearchPolicy(GreedyPolicy):
         self._rollout_policy = GreedyPolicy()
 
     def main_phase(self, state: GameState) -> None:
-        t = state.t
-        if self._tables is not t:
-            self._prepare(t)
-        if self._guards_of is not state.opp_t:
-            self._prepare_guards(state)
+        self._prepare_for(state)
         for _ in range(self.max_steps if state.won_turn is None else 0):
             seeds = [state.rng.getrandbits(64) for _ in range(self.rollouts)]
             best, best_score = _FINISH, self._score(state, _FINISH, seeds)
