@@ -237,3 +237,24 @@ def png_pixels(png: bytes) -> tuple[int, int, list[tuple[int, ...]]]:
         previous = row
     pixels = [tuple(row[x:x + 3]) for row in rows for x in range(0, stride, channels)]
     return width, height, pixels
+
+
+# What a browser test module needs: the browser, and a mark that skips without one, except in CI,
+# which sets SENGOKU_REQUIRE_BROWSER=1 so that a browser that failed to install is a failure.
+BROWSER, NO_BROWSER = find_browser()
+REQUIRED = os.environ.get("SENGOKU_REQUIRE_BROWSER") == "1"
+
+
+def needs_browser(test: Any) -> Any:
+    """Mark a test that opens a page in the browser: skipped, with the reason, where none is found."""
+    import pytest
+
+    return pytest.mark.skipif(BROWSER is None and not REQUIRED, reason=NO_BROWSER)(test)
+
+
+def show(folder: Path, name: str, text: str) -> PageReport:
+    """Write `text` to `folder/name` and open it in the browser."""
+    assert BROWSER is not None, NO_BROWSER
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return open_page(BROWSER, path)

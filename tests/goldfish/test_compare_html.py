@@ -21,7 +21,7 @@ from sengoku.paths import data_dir
 from sengoku.version import __version__
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the browser helper sits in tests/
-from headless_browser import find_browser, open_page, png_pixels  # noqa: E402
+from headless_browser import needs_browser, png_pixels, show  # noqa: E402
 
 DECKS = data_dir("decklists")
 DEFAULT, ONE_CARD, NO_LEVEL4 = DECKS / "default.toml", DECKS / "compare" / "one-card.toml", \
@@ -229,18 +229,9 @@ def test_a_fifo_or_folder_is_never_replaced(cli, tmp_path: Path) -> None:
 
 # -- in a real browser ------------------------------------------------------------------------
 
-BROWSER, NO_BROWSER = find_browser()
-# CI sets this so that a browser that failed to install is a failure, not a skip.
-REQUIRED = os.environ.get("SENGOKU_REQUIRE_BROWSER") == "1"
-needs_browser = pytest.mark.skipif(BROWSER is None and not REQUIRED, reason=NO_BROWSER)
-
-
 @pytest.fixture(scope="module")
 def shown(tmp_path_factory, page_text: str):
-    assert BROWSER is not None, NO_BROWSER
-    path = tmp_path_factory.mktemp("html") / "compare.html"
-    path.write_text(page_text, encoding="utf-8")
-    return open_page(BROWSER, path)
+    return show(tmp_path_factory.mktemp("html"), "compare.html", page_text)
 
 
 @needs_browser

@@ -18,7 +18,7 @@ from sengoku.goldfish.svg import Band, Line, chart, nice_top
 from sengoku.paths import data_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the browser helper sits in tests/
-from headless_browser import find_browser, open_page, png_pixels  # noqa: E402
+from headless_browser import needs_browser, png_pixels, show  # noqa: E402
 
 RUNS = ("--runs", "100", "--turns", "6", "--policy", "random", "--seed", "3", "--jobs", "1")
 
@@ -176,18 +176,9 @@ def test_another_games_deck_is_refused(cli, tmp_path: Path) -> None:
 
 # -- in a real browser ------------------------------------------------------------------------
 
-BROWSER, NO_BROWSER = find_browser()
-# CI sets this so that a browser that failed to install is a failure, not a skip.
-REQUIRED = os.environ.get("SENGOKU_REQUIRE_BROWSER") == "1"
-needs_browser = pytest.mark.skipif(BROWSER is None and not REQUIRED, reason=NO_BROWSER)
-
-
 @pytest.fixture(scope="module")
 def shown(tmp_path_factory, page_text: str):
-    assert BROWSER is not None, NO_BROWSER
-    path = tmp_path_factory.mktemp("html") / "report.html"
-    path.write_text(page_text, encoding="utf-8")
-    return open_page(BROWSER, path)
+    return show(tmp_path_factory.mktemp("html"), "report.html", page_text)
 
 
 @needs_browser
@@ -226,11 +217,8 @@ def test_the_screenshot_is_not_blank(shown) -> None:
 @needs_browser
 def test_the_browser_check_catches_errors_and_requests(tmp_path: Path) -> None:
     """The harness itself: a page that fetches and logs an error is reported, so a pass means something."""
-    assert BROWSER is not None, NO_BROWSER
-    bad = tmp_path / "bad.html"
-    bad.write_text('<!DOCTYPE html><html><body><img src="http://127.0.0.1:9/x.png">'
-                   '<svg class="chart" id="c" width="10" height="10"></svg>'
-                   '<script>console.error("boom")</script></body></html>', encoding="utf-8")
-    report = open_page(BROWSER, bad)
+    report = show(tmp_path, "bad.html", '<!DOCTYPE html><html><body><img src="http://127.0.0.1:9/x.png">'
+                  '<svg class="chart" id="c" width="10" height="10"></svg>'
+                  '<script>console.error("boom")</script></body></html>')
     assert "http://127.0.0.1:9/x.png" in report.requests
     assert any("boom" in e for e in report.errors)
