@@ -148,3 +148,37 @@ def test_function_level_and_relative_imports_are_seen(tmp_path: Path, monkeypatc
     assert set(arrows) == {("carddb", "validate"), ("carddb", "formats")}
     assert circles({("carddb", "validate"): [], ("validate", "carddb"): [], ("validate", "formats"): []}) \
         == [["carddb", "validate"]]
+
+
+def deferred_imports_without_reason(path: Path) -> list[int]:
+    """Return the lines of imports inside a function that no `# deferred: <why>` comment explains.
+
+    Imports belong at the top of a file, where a reader sees what the file depends on; one inside a
+    function is allowed where start-up time (or an optional extra) needs it, and then a comment
+    beginning `deferred:`, in that function before the import or on its line, says why.
+    """
+    lines = path.read_text(encoding="utf-8").splitlines()
+    bare = []
+    for node in ast.walk(ast.parse("\n".join(lines), str(path))):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for sub in ast.walk(node):
+            if isinstance(sub, (ast.Import, ast.ImportFrom)):
+                before = lines[node.lineno - 1:sub.lineno]
+                if not any("# deferred:" in line for line in before):
+                    bare.append(sub.lineno)
+    return sorted(set(bare))
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    bare = {str(path.relative_to(SRC)): lines for path in sorted(SRC.rglob("*.py"))
+            if (lines := deferred_imports_without_reason(path))}
+    assert bare == {}
+
+
+def test_an_import_inside_a_function_needs_its_comment(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("import os\n\n\ndef f():\n    import json\n    # deferred: a comment after the import explains nothing\n"
+                      "\n\ndef g():\n    # deferred: start-up time\n    import csv\n    import io\n"
+                      "\n\ndef h():\n    import re  # deferred: start-up time\n")
+    assert deferred_imports_without_reason(module) == [5]

@@ -75,7 +75,7 @@ def _validator(schema_file: str) -> Any:
 
 @lru_cache(maxsize=None)
 def _first_pass(schema_file: str) -> Any:
-    # deferred, as jsonschema: a database that passed before needs neither
+    # deferred: as jsonschema, a database that passed before needs neither
     from jsonschema_rs import Draft202012Validator as CompiledValidator
 
     schema = json.loads(schema_path(schema_file).read_text(encoding="utf-8"))

@@ -25,7 +25,7 @@ def __getattr__(name: str) -> Any:
     # `from sengoku.cli import app` (every command module) imports typer and the application
     # only when asked: `sengoku --version` needs neither (start-up time).
     if name == "app":
-        from sengoku.cli.root import app
+        from sengoku.cli.root import app  # deferred: start-up time, as above
 
         return app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -38,6 +38,7 @@ def version_line() -> str:
 
 def _register() -> Any:
     """Import every command module (each adds its commands to the application); return the application."""
+    # deferred: start-up time; `sengoku --version` is answered without typer and the commands
     from sengoku.cli import cards, compare, db, fmt, formats, games, goldfish, importer, validate  # noqa: F401
     from sengoku.cli.root import app
 

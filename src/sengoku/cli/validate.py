@@ -69,6 +69,7 @@ def validate(
         check_output(html, replace=force)
     run = validate_paths(paths, db=db, format=format, as_of=parse_as_of(as_of), strict=strict)
     if html is not None:
+        # deferred: start-up time; only --html needs the registration sheets
         from sengoku.validate.reporters.registration import render as registration_sheets
 
         write_atomically(html, registration_sheets(run), replace=force)

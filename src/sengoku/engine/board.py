@@ -12,6 +12,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
+from sengoku.carddb.board import Board
 from sengoku.engine.errors import EngineError
 
 COMMAND_ZONE = -1  # the Command Zone is not a space of the field (M1, M4)
@@ -76,8 +77,6 @@ class Geometry:
 
 
 def _board_from_mapping(data: Mapping[str, Any]) -> Any:
-    from sengoku.carddb.board import Board
-
     try:
         return Board.from_mapping(dict(data))
     except (KeyError, TypeError, IndexError) as exc:

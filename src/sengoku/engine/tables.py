@@ -7,10 +7,12 @@ per-card fact is a tuple indexed by it. A copy in a zone is just its index.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
+from sengoku.carddb.board import load_board
 from sengoku.carddb.models import WEAPONS, CardDatabase, Character, Familiar
 from sengoku.engine.board import Geometry, compile_geometry, corner_mask
 from sengoku.engine.constants import HP_CHARGE_MIN
@@ -310,14 +312,8 @@ class DeckTables:
 
 
 def _default_board(db: CardDatabase) -> object:
-    from sengoku.carddb.board import load_board  # the card DB folder's board file (B1)
-
-    folder = None
-    if db.path:
-        from pathlib import Path
-
-        folder = Path(db.path).parent
-    return load_board(folder)
+    """The board file beside the card database (B1), or the bundled one."""
+    return load_board(Path(db.path).parent if db.path else None)
 
 
 def compile_deck(db: CardDatabase, sections: Mapping[str, Mapping[str, int]], mode: str = "standard",
