@@ -30,12 +30,13 @@ def load_deck(file: str):
     return compile_deck(sengoku.load_card_db(), result.sections, result.mode)
 
 
-def kill_turns(tables, policy: str, games: int, turns: int, going_first: bool, seed: int) -> list[int | None]:
+def kill_turns(tables, policy: str, games: int, turns: int, going_first: bool, seed: int,
+               defends: bool = False) -> list[int | None]:
     """Play `games` games; return each game's kill turn (None: not won within `turns`)."""
     from sengoku.engine import GameRunner, make_policy
 
     rng = random.Random()
-    runner = GameRunner(tables, make_policy(policy), rng, turns, going_first)
+    runner = GameRunner(tables, make_policy(policy), rng, turns, going_first, opponent_defends=defends)
     out = []
     for i in range(games):
         rng.seed(seed + i)
@@ -63,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=12, help="turns a game may last")
     parser.add_argument("--going", choices=("first", "second"), default="first")
     parser.add_argument("--policy", action="append", help="policies to compare (default: all but idle)")
+    parser.add_argument("--opponent-defends", action="store_true",
+                        help="the mirror opponent adds its Commander and self-boosts its Last Guards (G4)")
     parser.add_argument("--seed", type=int, default=0, help="game i is played from seed + i")
     args = parser.parse_args(argv)
 
@@ -71,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
 
     policies = args.policy or [p for p in POLICIES if p != "idle"]
     print(f"sengoku {sengoku.__version__}, rules engine {sengoku.engine_build()}; going {args.going}, "
-          f"up to {args.turns} turns, game i from seed {args.seed} + i")
+          f"up to {args.turns} turns, game i from seed {args.seed} + i"
+          + ("; the opponent defends" if args.opponent_defends else ""))
     for file in ("default.toml", "ultimate.toml"):
         tables = load_deck(file)
         print(f"\n{file} ({tables.mode}):")
@@ -81,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in policies:
             games = few if name == "search" else args.games
             t0 = time.perf_counter()
-            ks = kill_turns(tables, name, games, args.turns, args.going == "first", args.seed)
+            ks = kill_turns(tables, name, games, args.turns, args.going == "first", args.seed, args.opponent_defends)
             took = time.perf_counter() - t0
             print(f"{name:>10} {games:>6} {mean(ks, args.turns):>15} {mean(ks[:few], args.turns):>11} "
                   f"{by_turn(ks, 3):>10} {by_turn(ks, 4):>10} {by_turn(ks, 6):>10} {by_turn(ks, args.turns):>6} "

@@ -244,3 +244,22 @@ def test_search_is_at_least_as_fast_to_win_as_greedy_on_the_same_deals(standard)
         g += greedy.play().won_turn or 7
         s += search.play().won_turn or 7
     assert s <= g + 1  # (three games: at most one turn worse in total)
+
+
+def test_greedy_counts_the_commander_a_defending_opponent_brings_to_the_next_last_guard(duel):
+    # G4: a defending opponent's Commander (the mirror's A1: ATK 1, MAT 6) joins the first Last
+    # Guard combat; a player sees it waiting in the Command Zone and counts it in.
+    p = GreedyPolicy()
+    s = position(duel, turn=2)
+    p.main_phase(position(duel, turn=1))  # prepares the policy for this deck (turn 1: S8, no attack)
+    a = ally_on(s, "K3", 1, 2)  # ATK 8: 14/17 guards not higher; MAT 2: 9/17
+    assert s.joining_commander() == -1  # a passive opponent brings nobody
+    assert p.best_attack(s, a) == (pytest.approx(14 / 17), False, 0)
+    s.opp_defends = True
+    assert s.joining_commander() == s.opp_commander.top == idx(duel, "A1")
+    assert p.best_attack(s, a) == (pytest.approx(11 / 17), False, 0)  # ATK 8 - 1: 11 guards at most 7
+    a.top = idx(duel, "A2")  # MAT 9 - 6: 9 guards at most 3, against ATK 2 - 1: 2 guards at most 1
+    assert p.best_attack(s, a) == (pytest.approx(9 / 17), True, 0)
+    guard(s, "N1")  # the Commander joins this combat; afterwards it stands on the opponent's Perimeter
+    s.attack(a, True, 0)
+    assert s.opp_commander is None and s.joining_commander() == -1

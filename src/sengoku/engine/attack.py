@@ -148,6 +148,17 @@ class Attack(FamiliarAbilities):
                     break  # no card left to pay with
         return defense
 
+    def joining_commander(self) -> int:
+        """Return the card of the opponent's Commander if it would join the next Last Guard combat, else -1.
+
+        Only a defending opponent (G4) brings it, from its Command Zone, onto a free space of its
+        Stronghold Perimeter (see `_defense`); a player sees both, so a policy may ask.
+        """
+        cmd = self.opp_commander
+        if not self.opp_defends or cmd is None or self._free_enemy_space() is None:
+            return -1
+        return cmd.top
+
     def _free_enemy_space(self) -> int | None:
         """Return the first space of the opponent's Stronghold Perimeter no ally stands on, or None."""
         taken = {e.space for e in self.opp_allies}

@@ -118,26 +118,36 @@ class GreedyPolicy(DevelopPolicy):
         only if it raises that chance by more than `boost_gain`, and only as many as the ally
         can pay for.
         """
-        if a.familiars or a.released:
+        joining = state.joining_commander() if state.opp_defends else -1
+        if a.familiars or a.released or joining >= 0:
             t = state.t
             fam = a.familiars[-1] if a.familiars else -1
-            return self._plan(t, a.top, fam, a.released, state.boost_cards(a))
+            return self._plan(t, a.top, fam, a.released, state.boost_cards(a), self._commander_power(state, joining))
         plans = self._plans[a.top]
         if len(plans) == 1:
             return plans[0]
         cards = state.boost_cards(a)
         return plans[cards if cards < len(plans) else len(plans) - 1]
 
-    def _plan(self, t: DeckTables, top: int, fam: int, released: bool, cards: int) -> tuple[float, bool, int]:
-        """`best_attack` for an ally topped by `top` holding familiar `fam` (-1: none), `cards` boosts payable."""
+    @staticmethod
+    def _commander_power(state: GameState, joining: int) -> tuple[int, int]:
+        """The (ATK, MAT) a defending opponent's Commander adds to the next Last Guard (G4), or (0, 0)."""
+        if joining < 0:
+            return 0, 0
+        return state.opp_t.atk[joining], state.opp_t.mat[joining]
+
+    def _plan(self, t: DeckTables, top: int, fam: int, released: bool, cards: int,
+              against: tuple[int, int] = (0, 0)) -> tuple[float, bool, int]:
+        """`best_attack` for an ally topped by `top` holding familiar `fam` (-1: none), `cards` boosts
+        payable, against a Last Guard that `against` (ATK, MAT) more defends."""
         best, best_magic, best_boosts = -1.0, False, 0
         for magic in (False, True):
             if magic:
-                power, values, table = t.mat[top], t.boost_mat[top], self._hit_mat
+                power, values, table = t.mat[top] - against[1], t.boost_mat[top], self._hit_mat
                 if fam >= 0:
                     power += t.mat[fam]
             else:
-                power, values, table = t.atk[top], t.boost_atk[top], self._hit_atk
+                power, values, table = t.atk[top] - against[0], t.boost_atk[top], self._hit_atk
                 if fam >= 0:
                     power += t.atk[fam]
             allowed = min(1, len(values)) if released else len(values)
@@ -160,7 +170,11 @@ class GreedyPolicy(DevelopPolicy):
         while True:
             turn = state.turn
             spots = self._spots
-            for a in list(state.allies):
+            order = list(state.allies)
+            if state.opp_defends and state.joining_commander() >= 0:
+                # G4: the first to attack meets the opponent's Commander too: the likeliest to win it first
+                order.sort(key=lambda a: -self.best_attack(state, a)[0])
+            for a in order:
                 # (the cheap part of can_attack first: in Attack Stance, on a space in range, not new)
                 if a.in_play and not a.defending and (a.entered != turn or a.released) and a.space in spots[a.top] \
                         and state.can_attack(a, False, 0) is None:
