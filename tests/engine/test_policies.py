@@ -7,6 +7,7 @@ Last Guard's distribution (a random card of the mirror opponent's Stronghold, K4
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -18,7 +19,8 @@ from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.clone import clone_state
 from sengoku.engine.constants import STRONGHOLD_HP
 from sengoku.engine.policies import POLICIES, DEFAULT_POLICY, GreedyPolicy
-from sengoku.engine.policies.greedy import chance, hit_chances
+from sengoku.engine.policies.greedy import chance, defended_hit_chances, hit_chances
+from sengoku.engine.tables import NAMELESS
 from sengoku.engine.zones import STATE_FIELDS
 
 from .conftest import bundled_sections, char, idx, make_db, position, space
@@ -263,3 +265,34 @@ def test_greedy_counts_the_commander_a_defending_opponent_brings_to_the_next_las
     guard(s, "N1")  # the Commander joins this combat; afterwards it stands on the opponent's Perimeter
     s.attack(a, True, 0)
     assert s.opp_commander is None and s.joining_commander() == -1
+
+
+def test_a_defending_opponents_last_guards_count_the_boosts_its_hand_can_pay(duel):
+    # Oracle: every guard of the mirror's 17-card Stronghold, against every 5-card hand of the 16
+    # others (S6), boosting as K2 and G4 say: one namesake card per boost (Nameless never pay),
+    # while the attack would still win. Abe L3 boosts +1 ATK / +3 MAT, Kenshin L3 +4 / +1.
+    cards = duel.stronghold_after(idx(duel, "A1"))
+    for magic in (False, True):
+        table = defended_hit_chances(duel, cards, magic)
+        passive = hit_chances([(duel.mat if magic else duel.atk)[c] for c in cards])
+        for power in (2, 3, 6, 8, 9, 11, 12, 14):
+            wins = hands = 0
+            for g in range(len(cards)):
+                guard_card = cards[g]
+                defense = (duel.mat if magic else duel.atk)[guard_card]
+                values = (duel.boost_mat if magic else duel.boost_atk)[guard_card]
+                others = cards[:g] + cards[g + 1:]
+                for hand in itertools.combinations(others, 5):
+                    namesakes = sum(1 for c in hand if duel.name_id[c] == duel.name_id[guard_card]
+                                    and duel.kind[c] != NAMELESS)
+                    final = defense
+                    for value in values[:namesakes]:
+                        if final > power:
+                            break
+                        final += value
+                    wins += power >= final
+                    hands += 1
+            assert chance(table, power) == pytest.approx(wins / hands), (magic, power)
+            assert chance(table, power) <= chance(passive, power) + 1e-12  # boosts only ever help the guard
+    assert chance(defended_hit_chances(duel, cards, False), 11) < 1.0 == chance(hit_chances(
+        [duel.atk[c] for c in cards]), 11)  # a Kenshin L3 with a namesake in hand defends at 12

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
+from math import comb
+
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.policies.develop import DevelopPolicy
 from sengoku.engine.state import GameState
-from sengoku.engine.tables import OP_HEAL, DeckTables
+from sengoku.engine.tables import NAMELESS, OP_HEAL, DeckTables
 
 
 def hit_chances(powers: list[int]) -> tuple[float, ...]:
@@ -26,6 +29,50 @@ def hit_chances(powers: list[int]) -> tuple[float, ...]:
     out = []
     for p in range(top + 1):
         out.append(sum(1 for g in powers if g <= p) / n)
+    return tuple(out)
+
+
+def defended_hit_chances(ot: DeckTables, cards: list[int], magic: bool) -> tuple[float, ...]:
+    """`hit_chances` against a defending opponent (G4) whose hand pays its Last Guard's self-boosts.
+
+    The guard is a random card of `cards` (its Stronghold); its hand holds HAND_LIMIT of the others
+    (S6), so the count of the guard's namesakes there is hypergeometric. It boosts (K2, one namesake
+    each, Nameless excepted) while the attack would still win; the attack hits when its power is at
+    least the guard's power after every boost the hand can pay.
+    """
+    n = len(cards)
+    if n == 0:
+        return (1.0,)
+    others = n - 1
+    drawn = min(HAND_LIMIT, others)
+    ways = comb(others, drawn)
+    by_name: dict[int, int] = {}
+    for c in cards:
+        if ot.kind[c] != NAMELESS:
+            by_name[ot.name_id[c]] = by_name.get(ot.name_id[c], 0) + 1
+    needs: list[tuple[float, int]] = []  # (chance, power the attack needs), over guard and hand
+    for c in cards:
+        base = ot.mat[c] if magic else ot.atk[c]
+        values = ot.boost_mat[c] if magic else ot.boost_atk[c]
+        namesakes = by_name.get(ot.name_id[c], 1) - 1 if ot.kind[c] != NAMELESS else 0
+        power = base
+        for k in range(min(len(values), drawn) + 1):
+            if k:
+                power += values[k - 1]
+            if k < len(values) and k < drawn:  # exactly k namesakes in hand
+                p = comb(namesakes, k) * comb(others - namesakes, drawn - k) / ways
+            else:  # k or more: every boost paid
+                p = 1.0 - sum(comb(namesakes, j) * comb(others - namesakes, drawn - j) for j in range(k)) / ways
+            if p > 0:
+                needs.append((p / n, power))
+    top = max(power for _, power in needs)
+    out = []
+    for q in range(top + 1):
+        total = 0.0
+        for p, power in needs:
+            if power <= q:
+                total += p
+        out.append(min(total, 1.0))
     return tuple(out)
 
 
@@ -61,6 +108,7 @@ class GreedyPolicy(DevelopPolicy):
         self._spots: tuple[tuple[int, ...], ...] = ()
         self._plans: tuple[tuple[tuple[float, bool, int], ...], ...] = ()
         self._guards_of: DeckTables | None = None
+        self._guards_defend = False
 
     def _prepare(self, t: DeckTables) -> None:
         super()._prepare(t)
@@ -77,8 +125,12 @@ class GreedyPolicy(DevelopPolicy):
         t = state.t
         ot = state.opp_t
         cards = ot.stronghold_after(state.opp_allies[0].top)
-        self._hit_atk = hit_chances([ot.atk[c] for c in cards])
-        self._hit_mat = hit_chances([ot.mat[c] for c in cards])
+        if state.opp_defends:
+            self._hit_atk = defended_hit_chances(ot, cards, False)
+            self._hit_mat = defended_hit_chances(ot, cards, True)
+        else:
+            self._hit_atk = hit_chances([ot.atk[c] for c in cards])
+            self._hit_mat = hit_chances([ot.mat[c] for c in cards])
         # Per top card, the best attack with 0, 1, 2... payable self-boosts (as far as they differ).
         plans = []
         for c in range(t.n):
@@ -86,6 +138,7 @@ class GreedyPolicy(DevelopPolicy):
             plans.append(tuple(self._plan(t, c, -1, False, k) for k in range(most + 1)))
         self._plans = tuple(plans)
         self._guards_of = ot
+        self._guards_defend = state.opp_defends
 
     # ---- Main Phase --------------------------------------------------------------------------
 
@@ -93,7 +146,7 @@ class GreedyPolicy(DevelopPolicy):
         """Work out what this game's decks need, once per deck (ours, and the opponent's Last Guards)."""
         if self._tables is not state.t:
             self._prepare(state.t)
-        if self._guards_of is not state.opp_t:
+        if self._guards_of is not state.opp_t or self._guards_defend != state.opp_defends:
             self._prepare_guards(state)
 
     def main_phase(self, state: GameState) -> None:
