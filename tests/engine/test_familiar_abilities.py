@@ -14,7 +14,7 @@ from sengoku.engine import EngineError, IllegalAction, compile_deck
 from sengoku.engine.actions import Action, Kind
 from sengoku.engine.ally import Enemy
 from sengoku.engine.combat import ATTACKER_HIGHER, GUARD_HIGHER
-from sengoku.engine.policies import Policy
+from sengoku.engine.policies import GreedyPolicy, Policy
 from sengoku.engine.state import BETWEEN
 
 from .conftest import BASIC, BASIC_DECK, fam, make_db, position, space
@@ -378,3 +378,15 @@ def test_a4_an_enemy_next_to_the_familiar_is_no_target(ult):
     s.occupant[space(s, 1, 1)] = enemy
     s.use_familiar_ability(i)  # MP on 1: only Soma cards in the Standby Zone, and Soma is an enemy
     assert enemy.sources == [] and a.sources == [] and ids(ult, s.standby) == ["S1"]
+
+
+def test_a4_greedy_activates_a_contracted_familiar_when_a_row_would_change_something(ult):
+    # Soma L3 in Defense Stance holds Stone and Bee; a roll of 6 reaches Bee's Evolution row, and
+    # Hornet waits in the Summoning Zone (U4: not above the holder's Level 3): Bee evolves.
+    s, i, a = holding(ult, ["E1", "F2"], holder="S3", ap=5, rolls=(6,))
+    GreedyPolicy()._use_abilities(s)
+    assert ids(ult, a.familiars) == ["E1", "F2", "F3"] and s.ap == 3  # Bee's Ability Cost, 2 AP
+    # Hornet's only row (Cure) has nothing to act on in a goldfish game (C5): no AP spent on it.
+    s, i, a = holding(ult, ["E1", "F3"], holder="S3", ap=5, rolls=(6,))
+    GreedyPolicy()._use_abilities(s)
+    assert ids(ult, a.familiars) == ["E1", "F3"] and s.ap == 5 and s.fam_used[a.familiars[0]] != s.turn

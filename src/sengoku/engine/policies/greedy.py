@@ -314,8 +314,8 @@ class GreedyPolicy(DevelopPolicy):
             pass
 
     def _use_abilities(self, state: GameState) -> bool:
-        """Use the allies' and the hand's runnable abilities that help (draw, gain AP, heal the hurt),
-        last in the turn (a Stance change then costs nothing: T1 resets it); return True if cards were drawn."""
+        """Use the allies', their Contracted familiars' and the hand's runnable abilities that help (draw,
+        gain AP, heal the hurt; a familiar row that changes something), last in the turn (a Stance change then costs nothing: T1 resets it); return True if cards were drawn."""
         t = state.t
         drawn = False
         hand = state.hand
@@ -326,6 +326,11 @@ class GreedyPolicy(DevelopPolicy):
                     before = len(hand)
                     state.use_ability(a, k)
                     drawn = drawn or len(hand) > before
+        for a in list(state.allies):  # A4: a holder in Defense Stance (it attacked) activates its familiar
+            if a.familiars and state.can_use_familiar_ability(a) is None and self._familiar_helps(state, a):
+                before = len(hand)
+                state.use_familiar_ability(a)
+                drawn = drawn or len(hand) > before
         p = 0
         while p < len(hand):
             acts = t.hand_act[hand[p]]
@@ -339,6 +344,14 @@ class GreedyPolicy(DevelopPolicy):
             if not used:
                 p += 1
         return drawn
+
+    @staticmethod
+    def _familiar_helps(state: GameState, a: Ally) -> bool:
+        """Whether some row of ally `a`'s Contracted familiar's ability would change something now (A4)."""
+        for row in state.t.contracted_rows[a.familiars[-1]]:
+            if state.familiar_row_gain(a, row) > 0:
+                return True
+        return False
 
     @staticmethod
     def _helps(state: GameState, a: Ally | None, effects: tuple[tuple[int, int, int], ...]) -> bool:
