@@ -42,7 +42,7 @@ _API = {
     "fmt_decklist": "sengoku.decklist.fmt:fmt_decklist",
     "canonical_decklist": "sengoku.decklist.fmt:canonical_decklist",
     "import_text": "sengoku.decklist.text_import:import_text",
-    "goldfish": "sengoku.goldfish.api:goldfish",
+    "goldfish": "sengoku.goldfish",  # the package, callable as goldfish() (see sengoku.goldfish)
     "compare": "sengoku.goldfish.compare:compare",
     "CompareResult": "sengoku.goldfish.compare_result:CompareResult",
     "CompareError": "sengoku.goldfish.compare:CompareError",
@@ -68,7 +68,8 @@ def __getattr__(name: str) -> Any:
     target = _API.get(name)
     if target is None:
         raise AttributeError(f"module 'sengoku' has no attribute {name!r}")
-    module_name, attr = target.split(":")
-    value = getattr(importlib.import_module(module_name), attr)
+    module_name, _, attr = target.partition(":")
+    module = importlib.import_module(module_name)
+    value = getattr(module, attr) if attr else module
     globals()[name] = value
     return value
