@@ -22,7 +22,7 @@ from sengoku.games import Game, bundled_games, default_db_folder, game_for_db, g
 from sengoku.paths import DB_ENV
 from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
 from sengoku.validate.deck_check import Checker, FORMAT_UNKNOWN
-from sengoku.validate.result import ValidationResult, Violation
+from sengoku.validate.result import ValidationResult, Problem
 from sengoku.validate.rules import load_rules
 
 DbArg = Any  # None | str | Path | CardDatabase | Catalog
@@ -105,16 +105,16 @@ class Validator:
             checker = self._checkers[game_id] = Checker(load_rules(game), catalog)
         return checker
 
-    def validate_deck(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
+    def validate_deck(self, deck: Decklist, syntax: Iterable[Problem] = ()) -> ValidationResult:
         """Check one decklist (with the syntax problems found reading it, if any).
 
         A decklist read from a file carries its own (`Decklist.syntax`); they count whether or
         not they are passed again, so no command can check or play a deck `validate` refuses.
         """
         given = list(syntax)
-        syntax = given + [v for v in deck.syntax if isinstance(v, Violation) and v not in given]
+        syntax = given + [v for v in deck.syntax if isinstance(v, Problem) and v not in given]
         if deck.game not in self.games:  # a Decklist built in code; files are checked when read
-            return ValidationResult(path=deck.path, game=deck.game, violations=[*syntax, Violation(
+            return ValidationResult(path=deck.path, game=deck.game, violations=[*syntax, Problem(
                 "syntax", "error", f"unknown game {deck.game!r} (known: {', '.join(self.games)})")])
         checker = self.checker(deck.game)
         result, resolution = checker.check_resolved(deck, syntax)
@@ -157,13 +157,13 @@ class Validator:
         return (name, str(checker.catalog.folder))
 
     def _format_violations(self, tournament_format: Any, explicit: bool, deck: Decklist, checker: Checker,
-                           resolved: list[Any]) -> list[Violation]:
+                           resolved: list[Any]) -> list[Problem]:
         pos = deck.positions.get("format", (None, None))
         api = _formats_api()
         if api is None:
             if explicit:
                 raise DataError(None, "tournament formats are not available in this installation")
-            return [Violation(FORMAT_UNKNOWN, "warning", f"format {tournament_format!r} not checked: tournament "
+            return [Problem(FORMAT_UNKNOWN, "warning", f"format {tournament_format!r} not checked: tournament "
                               "formats are not available in this installation", pos[0], pos[1])]
         load_format, format_violations = api
         key = self._format_key(tournament_format, checker)
@@ -178,7 +178,7 @@ class Validator:
                     elif explicit:
                         raise
                     else:
-                        return [Violation(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
+                        return [Problem(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
                                           pos[0], pos[1])]
             else:
                 self._formats[key] = tournament_format
@@ -191,7 +191,7 @@ class Validator:
         except DataError as exc:  # e.g. no list of the format in force on --as-of
             if explicit:
                 raise
-            return [Violation(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
+            return [Problem(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
                               pos[0], pos[1])]
 
     def validate_file(self, path: Path | str) -> ValidationResult:
@@ -211,7 +211,7 @@ def _unreadable(path: Path | str, message: str, line: int | None = None,
                 column: int | None = None) -> ValidationResult:
     """The result of a file that cannot be read at all: reported with the others, exit 2."""
     return ValidationResult(path=display_path(path), unreadable=True,
-                            violations=[Violation("syntax", "error", message, line, column)])
+                            violations=[Problem("syntax", "error", message, line, column)])
 
 
 @dataclass
