@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -214,6 +214,46 @@ def _unreadable(path: Path | str, message: str, line: int | None = None,
                             violations=[Problem("syntax", "error", message, line, column)])
 
 
+class RunTally:
+    """What a run keeps of its files as they go by: the totals and the card databases, no results."""
+
+    def __init__(self, strict: bool = False):
+        self.strict = strict
+        self.files = self.passed = self.errors = self.warnings = 0
+        self.unreadable = False
+        self._dbs: dict[str, dict[str, str | None]] = {}
+
+    def add(self, result: ValidationResult) -> None:
+        self.files += 1
+        self.passed += result.passed(self.strict)
+        self.errors += len(result.errors)
+        self.warnings += len(result.warnings)
+        self.unreadable = self.unreadable or result.unreadable
+        if result.db_hash is not None and result.db_hash not in self._dbs:
+            self._dbs[result.db_hash] = {"game": result.game, "name": result.db_name, "version": result.db_version,
+                                         "hash": result.db_hash}
+
+    @property
+    def ok(self) -> bool:
+        """True when every file passed (warnings fail only under `strict`)."""
+        return self.passed == self.files
+
+    @property
+    def exit_code(self) -> int:
+        """0 every file passed, 1 a deck breaks a rule, 2 a file could not be read at all."""
+        if self.unreadable:
+            return 2
+        return 0 if self.ok else 1
+
+    def summary(self) -> dict[str, int]:
+        return {"files": self.files, "passed": self.passed, "failed": self.files - self.passed,
+                "errors": self.errors, "warnings": self.warnings}
+
+    def card_dbs(self) -> list[dict[str, str | None]]:
+        """The card databases the results were checked against (one per game), in order of use."""
+        return [dict(db) for db in self._dbs.values()]
+
+
 @dataclass
 class ValidationRun:
     """Every file's result, plus what the run was checked against."""
@@ -222,31 +262,29 @@ class ValidationRun:
     strict: bool = False
     skipped: list[ValidationResult] = field(default_factory=list)  # TOML files that are not decklists
 
+    def tally(self) -> RunTally:
+        """The run's totals, as a streamed run keeps them."""
+        tally = RunTally(self.strict)
+        for result in self.results:
+            tally.add(result)
+        return tally
+
     @property
     def ok(self) -> bool:
         """True when every file passed (warnings fail only under `strict`)."""
-        return all(r.passed(self.strict) for r in self.results)
+        return self.tally().ok
 
     @property
     def exit_code(self) -> int:
         """0 every file passed, 1 a deck breaks a rule, 2 a file could not be read at all."""
-        if any(r.unreadable for r in self.results):
-            return 2
-        return 0 if self.ok else 1
+        return self.tally().exit_code
 
     def summary(self) -> dict[str, int]:
-        passed = sum(r.passed(self.strict) for r in self.results)
-        return {"files": len(self.results), "passed": passed, "failed": len(self.results) - passed,
-                "errors": sum(len(r.errors) for r in self.results),
-                "warnings": sum(len(r.warnings) for r in self.results)}
+        return self.tally().summary()
 
     def card_dbs(self) -> list[dict[str, str | None]]:
         """The card databases the results were checked against (one per game), in order of use."""
-        seen: dict[str | None, dict[str, str | None]] = {}
-        for r in self.results:
-            if r.db_hash is not None and r.db_hash not in seen:
-                seen[r.db_hash] = {"game": r.game, "name": r.db_name, "version": r.db_version, "hash": r.db_hash}
-        return list(seen.values())
+        return self.tally().card_dbs()
 
 
 def expand_paths(paths: Iterable[Path | str]) -> list[Found]:
@@ -279,12 +317,23 @@ def validate_paths(paths: Iterable[Path | str], db: DbArg = None, format: Any = 
 
     Raise DataError when a path does not exist or a folder holds no `*.toml` (a usage error).
     """
-    files = expand_paths(paths)
-    validator = Validator(db, format, as_of)
-    checked = [validator.validate_file(f.path) if f.problem is None else _unreadable(f.path, f.problem)
-               for f in files]
+    checked = list(iter_paths(paths, db=db, format=format, as_of=as_of))
     return ValidationRun([r for r in checked if r.skipped is None], strict=strict,
                          skipped=[r for r in checked if r.skipped is not None])
+
+
+def iter_paths(paths: Iterable[Path | str], db: DbArg = None, format: Any = None,
+               as_of: dt.date | str | None = None) -> Iterator[ValidationResult]:
+    """Yield the result of every decklist named, one at a time, in `validate_paths`'s order
+    (skipped files too, with their `skipped` reason), so that a run of any size holds one at once.
+
+    The paths are searched and the card database opened before this returns: a path that does
+    not exist or a database that cannot be used raises DataError here, before any file is read.
+    """
+    files = expand_paths(paths)
+    validator = Validator(db, format, as_of)
+    return (validator.validate_file(f.path) if f.problem is None else _unreadable(f.path, f.problem)
+            for f in files)
 
 
 _VALIDATORS: dict[tuple[Any, ...], tuple[Any, Validator]] = {}
