@@ -39,3 +39,16 @@ def medians(commands: Mapping[str, Sequence[str]], runs: int, env: Mapping[str, 
                 cpu[name].append(c)
                 wall[name].append(w)
     return {name: (statistics.median(cpu[name]), statistics.median(wall[name])) for name in commands}
+
+
+def peak_rss(cmd: Sequence[str], env: Mapping[str, str] | None = None) -> tuple[int, int]:
+    """Run `cmd` (stdout and stderr thrown away); return (its peak resident set size in bytes, exit code).
+
+    Read from the operating system's accounting of that one child (`os.wait4`), not of every
+    child so far (`RUSAGE_CHILDREN` keeps the largest child's peak).
+    """
+    proc = subprocess.Popen(list(cmd), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, **(env or {})})
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_maxrss * 1024, proc.returncode  # Linux reports kilobytes

@@ -271,7 +271,7 @@ def test_a_decklist_name_with_hidden_characters_is_printed_escaped(cli, tmp_path
 
 def test_the_cards_suffix_of_github_annotations_is_escaped() -> None:
     from sengoku.validate.reporters.github import line_for
-    from sengoku.validate.result import Violation
+    from sengoku.problems import Problem
 
-    line = line_for("d.toml", Violation("copy-limit", "error", "too many", 2, 1, cards=("SY1\x1b[2J", "X\u202e")))
+    line = line_for("d.toml", Problem("copy-limit", "error", "too many", 2, 1, cards=("SY1\x1b[2J", "X\u202e")))
     assert _shown_raw(line) == [] and line.endswith("[SY1\\x1b[2J, X\\u202e]")

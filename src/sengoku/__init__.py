@@ -32,7 +32,7 @@ _API = {
     "validate_paths": "sengoku.validate.api:validate_paths",
     "ValidationResult": "sengoku.validate.result:ValidationResult",
     "ValidationRun": "sengoku.validate.api:ValidationRun",
-    "Violation": "sengoku.problems:Violation",
+    "Problem": "sengoku.problems:Problem",
     "Format": "sengoku.formats.model:Format",
     "FormatError": "sengoku.formats.model:FormatError",
     "load_format": "sengoku.formats.load:load_format",

@@ -33,6 +33,13 @@ def _nameless_at_setup(folder: Path) -> int:
         return NAMELESS_AT_SETUP
 
 
+def problem_json(problem: Problem) -> dict[str, Any]:
+    """Return one problem in the shape `db check --json` documents (the rule id is named `code` there)."""
+    return {"path": problem.path, "message": problem.message, "card_id": problem.card_id,
+            "json_path": problem.json_path, "severity": problem.severity, "code": problem.rule,
+            "line": problem.line}
+
+
 def check_card_db(path: Path | str | None = None) -> CheckReport:
     """Check a card database; collect every problem. Raise DataError if it cannot be read.
 
@@ -52,8 +59,8 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
                 report.problems.extend(check())
             except DataError as exc:
                 report.unreadable.append(str(file))
-                report.problems.append(Problem(path=str(file), message=exc.message, line=exc.line,
-                                               code=UNREADABLE))
+                report.problems.append(Problem(severity="error", path=str(file), message=exc.message, line=exc.line,
+                                               rule=UNREADABLE))
 
         cards: list[Any] = []  # the parsed cards file, read once for every check that needs it
 
@@ -69,7 +76,7 @@ def check_card_db(path: Path | str | None = None) -> CheckReport:
             format_problems = check_format_files(p, cards[0] if cards else None)
             report.files.extend(str(f) for f in sorted((p / "formats").glob("*.toml")))
             report.problems.extend(format_problems)
-            report.unreadable.extend(f.path for f in format_problems if f.code == UNREADABLE)
+            report.unreadable.extend(f.path for f in format_problems if f.rule == UNREADABLE)
         if (p / "game.toml").is_file() and str(cards_file) not in report.unreadable:
             # issue 5: a game folder's rule file
             each(p / "game.toml", lambda: check_game_file(p / "game.toml", game_of(cards[0])))
@@ -99,9 +106,10 @@ def check_game_file(path: Any, cards_game: str | None = None) -> list[Any]:
         m = re.match(r"rules\[(\d+)\]", message)
         index = int(m.group(1)) if m else None
         line = headers[index] if index is not None and index < len(headers) else None
-        problems.append(Problem(path=str(path), message=message, line=line, code="game-rules",
+        problems.append(Problem(severity="error", path=str(path), message=message, line=line, rule="game-rules",
                                 json_path=f"$.rules[{index}]" if index is not None else "$"))
     if cards_game is not None and game.id != cards_game:
-        problems.append(Problem(path=str(path), message=f"game = {game.id!r}, but cards.json is for {cards_game!r}",
-                                json_path="$.game", code="game-mismatch"))
+        problems.append(Problem(severity="error", path=str(path),
+                                message=f"game = {game.id!r}, but cards.json is for {cards_game!r}",
+                                json_path="$.game", rule="game-mismatch"))
     return problems

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from sengoku.errors import DataError
@@ -21,12 +20,31 @@ MAX_DEPTH = 32  # folders below the one named; decklist folders are a few levels
 SUFFIX = ".toml"
 
 
-@dataclass(frozen=True)
 class Found:
-    """A file to read, or a path that cannot be read (`problem` says why)."""
+    """A file to read, or a path that cannot be read (`problem` says why).
 
-    path: Path
-    problem: str | None = None
+    Kept as a string until asked for (`path`): a run over a hundred thousand files holds one
+    of these per file, so each is small.
+    """
+
+    __slots__ = ("_path", "problem")
+
+    def __init__(self, path: Path | str, problem: str | None = None):
+        self._path = os.fspath(path)
+        self.problem = problem
+
+    @property
+    def path(self) -> Path:
+        return Path(self._path)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Found) and (self._path, self.problem) == (other._path, other.problem)
+
+    def __hash__(self) -> int:
+        return hash((self._path, self.problem))
+
+    def __repr__(self) -> str:
+        return f"Found({self._path!r}, {self.problem!r})"
 
 
 def find_tomls(paths: Iterable[Path | str], stdin: bool = False) -> list[Found]:
@@ -38,12 +56,14 @@ def find_tomls(paths: Iterable[Path | str], stdin: bool = False) -> list[Found]:
     """
     out: list[Found] = []
     mistakes: list[str] = []
+    paths = list(paths)
+    links = [False]  # set when the search meets a symbolic link: then a file may be found twice
     for raw in paths:
         p = Path(raw)
         if stdin and str(raw) == "-":
             out.append(Found(p))
         elif p.is_dir():
-            found = _search(p)
+            found = _search(p, links)
             if not found:
                 mistakes.append(f"{p}: no *.toml files in this folder")
             out.extend(found)
@@ -55,60 +75,80 @@ def find_tomls(paths: Iterable[Path | str], stdin: bool = False) -> list[Found]:
         first, _, why = mistakes[0].partition(": ")
         also = f" (also: {'; '.join(mistakes[1:])})" if len(mistakes) > 1 else ""
         raise DataError(first, why + also)
+    if not out:
+        raise DataError(None, "no decklist paths given")
+    if len(paths) == 1 and not links[0]:
+        return out  # one folder searched without a link: no file can be met twice
     seen: set[object] = set()
     unique = []
     for f in out:  # a file named twice (or also inside a folder named) is read once
-        key = f.path if str(f.path) == "-" else os.path.realpath(f.path)
+        key = f._path if f._path == "-" else os.path.realpath(f._path)
         if key not in seen:
             seen.add(key)
             unique.append(f)
-    if not unique:
-        raise DataError(None, "no decklist paths given")
     return unique
 
 
-def _search(top: Path) -> list[Found]:
-    """Return the `*.toml` files below `top` and the entries that cannot be searched or read, sorted."""
+def _search(top: Path, links: list[bool]) -> list[Found]:
+    """Return the `*.toml` files below `top` and the entries that cannot be searched or read, sorted
+    (by their path's parts: each folder's entries in name order, a folder's files where it stands)."""
     found: list[Found] = []
     visited: set[tuple[int, int]] = set()  # (device, inode) of each folder: a link loop is searched once
-    stack: list[tuple[Path, int]] = [(top, 0)]
-    while stack:
-        folder, depth = stack.pop()
+    # One frame per folder being searched: its path, depth, names in order and which are folders
+    # (or cannot be told apart: the reason). Names only, not directory entries: a folder of a
+    # hundred thousand decklists costs a name each while it is searched.
+    frames: list[tuple[str, int, Iterator[str], dict[str, str | None]]] = []
+
+    def enter(folder: str, depth: int) -> None:
+        names: list[str] = []
+        folders: dict[str, str | None] = {}
         try:
             info = os.stat(folder)
             if (info.st_dev, info.st_ino) in visited:
-                continue
+                return
             visited.add((info.st_dev, info.st_ino))
             with os.scandir(folder) as it:
-                entries = sorted(it, key=lambda e: e.name)
+                for entry in it:
+                    if entry.name.startswith("."):
+                        continue
+                    try:
+                        if entry.is_symlink():
+                            links[0] = True
+                        if entry.is_dir():
+                            folders[entry.name] = None
+                        elif not entry.name.endswith(SUFFIX):
+                            continue
+                    except OSError as exc:
+                        folders[entry.name] = f"cannot read: {exc.strerror or exc}"
+                    names.append(entry.name)
         except OSError as exc:
             found.append(Found(folder, f"cannot read this folder: {exc.strerror or exc}"))
+            return
+        names.sort()
+        frames.append((folder, depth, iter(names), folders))
+
+    enter(os.fspath(top), 0)
+    while frames:
+        folder, depth, names, folders = frames[-1]
+        name = next(names, None)
+        if name is None:
+            frames.pop()
             continue
-        for entry in entries:
-            if entry.name.startswith("."):
-                continue
-            path = folder / entry.name
-            try:
-                is_dir = entry.is_dir()
-            except OSError as exc:
-                found.append(Found(path, f"cannot read: {exc.strerror or exc}"))
-                continue
-            if is_dir:
-                if depth + 1 > MAX_DEPTH:
-                    found.append(Found(path, f"a folder more than {MAX_DEPTH} levels below {top}: not searched"))
-                else:
-                    stack.append((path, depth + 1))
-            elif entry.name.endswith(SUFFIX):
-                problem = _not_a_file(entry)
-                found.append(Found(path, problem))
-    found.sort(key=lambda f: f.path.parts)
+        path = os.path.join(folder, name)
+        if name not in folders:
+            found.append(Found(path, _not_a_file(path)))
+        elif folders[name] is not None:
+            found.append(Found(path, folders[name]))
+        elif depth + 1 > MAX_DEPTH:
+            found.append(Found(path, f"a folder more than {MAX_DEPTH} levels below {top}: not searched"))
+        else:
+            enter(path, depth + 1)
     return found
 
-
-def _not_a_file(entry: os.DirEntry[str]) -> str | None:
+def _not_a_file(path: str) -> str | None:
     """Return why a `*.toml` entry of a folder is no file to read, or None for a regular file."""
     try:
-        mode = entry.stat().st_mode  # follows a link
+        mode = os.stat(path).st_mode  # follows a link
     except FileNotFoundError:
         return "a link to nothing (the file it names does not exist)"
     except OSError as exc:

@@ -1,38 +1,53 @@
-"""What the checks find, shared by every layer: a data file's `Problem` and a deck's `Violation`.
+"""What the checks find, shared by every layer: one `Problem` type.
 
-`sengoku db check` (card databases, board, rule and format files) reports `Problem`s; deck
-validation reports `Violation`s (collected into a `sengoku.validate.result.ValidationResult`).
-Both live here, at the bottom, so that the readers that find them (`sengoku.decklist`,
-`sengoku.formats`, `sengoku.carddb`) need nothing from the layers above.
+`sengoku db check` (card databases, board, rule and format files) and deck validation
+(collected into a `sengoku.validate.result.ValidationResult`) report the same `Problem`: a
+stable id of the rule or check broken, a severity, a message, and where (file, line, column,
+cards, JSON path), as far as each check knows it. Each command serialises it in its own
+documented shape (`db check --json` names the id `code` and one `card_id`; `validate -o json`
+names it `rule` and lists `cards`). It lives here, at the bottom, so that the readers that find
+problems (`sengoku.decklist`, `sengoku.formats`, `sengoku.carddb`) need nothing from the layers above.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
-UNREADABLE = "unreadable"  # the code of a problem that is a file not read at all (exit 2)
+UNREADABLE = "unreadable"  # the rule id of a problem that is a file not read at all (exit 2)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a data file, located as precisely as we can."""
+    """One thing found wrong: which rule (`deck-size`, `copy-limit`, `schema`, ...), how bad, what, and where."""
 
-    path: str
+    rule: str
+    severity: str  # "error" | "warning"
     message: str
-    card_id: str | None = None
-    json_path: str = "$"
-    severity: str = "error"  # "error" | "warning"
-    code: str = "schema"
     line: int | None = None
+    column: int | None = None
+    cards: tuple[Any, ...] = ()  # card ids (or names, when the card is unknown)
+    path: str | None = None  # the file; None where what holds the problem names it (a deck's result)
+    json_path: str = "$"  # where in a JSON or TOML document; "$" is the whole of it
+
+    @property
+    def card_id(self) -> Any:
+        """The first card concerned, None if none (a data file's problem concerns at most one)."""
+        return self.cards[0] if self.cards else None
 
     def location(self) -> str:
         """Return 'file[:line] card <id> at <json path>' for messages."""
-        where = self.path + (f":{self.line}" if self.line else "")
+        where = (self.path or "") + (f":{self.line}" if self.line else "")
         who = f" card {self.card_id}" if self.card_id else ""
         return f"{where}{who} at {self.json_path}"
 
     def __str__(self) -> str:
         return f"{self.location()}: {self.message}"
+
+
+def one_card(card_id: Any) -> tuple[Any, ...]:
+    """Return the `cards` of a problem about one card whose id may be unknown (None)."""
+    return () if card_id is None else (card_id,)
 
 
 @dataclass
@@ -50,15 +65,3 @@ class CheckReport:
     @property
     def ok(self) -> bool:
         return not self.errors
-
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: a stable rule id (`deck-size`, `copy-limit`, ...), where, and which cards."""
-
-    rule: str
-    severity: str  # "error" | "warning"
-    message: str
-    line: int | None = None
-    column: int | None = None
-    cards: tuple[str, ...] = ()  # card ids (or names, when the card is unknown)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from sengoku.errors import DataError
@@ -78,21 +79,23 @@ def check_output(path: Path | str, *, replace: bool, force_hint: str | None = "-
     return target
 
 
-def write_atomically(path: Path | str, data: bytes | str, *, replace: bool,
+def write_atomically(path: Path | str, data: bytes | str | Iterable[str], *, replace: bool,
                      force_hint: str | None = "--force") -> None:
-    """Write `data` (str: UTF-8, newlines as given) to `path`: all of it or, on any failure, nothing.
+    """Write `data` (str: UTF-8, newlines as given; or str chunks, e.g. a document read back from
+    where it was spooled) to `path`: all of it or, on any failure, nothing.
 
     Raise DataError when `check_output` refuses the path or the write fails (the old file kept).
     """
     target = check_output(path, replace=replace, force_hint=force_hint)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    chunks: Iterable[bytes | str] = (data,) if isinstance(data, (bytes, str)) else data
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as exc:
         raise DataError(path, f"cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(raw)
+            for chunk in chunks:
+                f.write(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
             f.flush()
             os.fsync(f.fileno())
         try:

@@ -89,7 +89,7 @@ def test_every_invalid_board_has_expectations() -> None:
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.stem)
 def test_invalid_board(path: Path, tmp_path) -> None:
     problems = check_board_file(path)
-    got = sorted((p.code, p.json_path, p.severity) for p in problems)
+    got = sorted((p.rule, p.json_path, p.severity) for p in problems)
     want = sorted((e["code"], e["json_path"], e["severity"]) for e in EXPECTED[path.stem])
     assert got == want
     for e, p in zip(sorted(EXPECTED[path.stem], key=lambda e: e["json_path"]), sorted(problems, key=lambda p: p.json_path)):

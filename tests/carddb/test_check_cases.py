@@ -57,12 +57,12 @@ def test_every_invalid_file_has_expectations_and_back() -> None:
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.stem)
 def test_invalid_file_reports_exactly_the_expected_problems(path: Path) -> None:
     report = check_card_db(path)
-    got = sorted((p.code, p.json_path, p.card_id or "") for p in report.problems)
+    got = sorted((p.rule, p.json_path, p.card_id or "") for p in report.problems)
     want = sorted((e["code"], e["json_path"], e["card_id"]) for e in EXPECTED[path.stem])
     assert got == want
     assert not report.ok
     for expected in EXPECTED[path.stem]:
-        [problem] = [p for p in report.problems if (p.code, p.json_path) == (expected["code"], expected["json_path"])]
+        [problem] = [p for p in report.problems if (p.rule, p.json_path) == (expected["code"], expected["json_path"])]
         assert expected["message"] in problem.message
         assert problem.path == str(path)
         if problem.card_id:  # the card's own line in the file: cards are one per line from line 4

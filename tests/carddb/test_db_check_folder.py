@@ -24,7 +24,7 @@ def test_unreadable_board_does_not_hide_the_cards_problems(tmp_path: Path) -> No
     folder = broken_folder(tmp_path)
     report = check_card_db(folder)
     assert report.unreadable == [str(folder / "board.json")]
-    by_file = {(Path(p.path).name, p.code) for p in report.problems}
+    by_file = {(Path(p.path).name, p.rule) for p in report.problems}
     assert ("board.json", "unreadable") in by_file and ("cards.json", "schema") in by_file
     card = next(p for p in report.problems if p.path.endswith("cards.json"))
     assert card.card_id == json.loads((folder / "cards.json").read_text())["cards"][0]["id"]

@@ -39,7 +39,7 @@ def test_a_blank_name_and_a_hidden_character_in_the_thousandth_card_are_found() 
     cards[998]["name"] = " "
     cards[999]["epithet"] = "x\u200by"
     found = strings.string_problems("cards.json", {"meta": {"name": "set"}, "cards": cards})
-    assert [(p.json_path, p.code, p.card_id) for p in found] == [
+    assert [(p.json_path, p.rule, p.card_id) for p in found] == [
         ("$.cards[998].name", "blank", "C998"), ("$.cards[999].epithet", "hidden-character", "C999")]
 
 

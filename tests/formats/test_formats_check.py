@@ -16,7 +16,7 @@ def write(db: Path, name: str, body: str, head: str | None = None) -> Path:
 
 
 def codes(problems) -> list[tuple[str, int | None, str | None]]:
-    return [(p.code, p.line, p.card_id) for p in problems]
+    return [(p.rule, p.line, p.card_id) for p in problems]
 
 
 def test_bundled_formats_are_clean() -> None:
@@ -51,7 +51,7 @@ def test_dates_missing_impossible_duplicated(scratch_db: Path) -> None:
     problems = check_format_files(scratch_db)
     by_file = {}
     for p in problems:
-        by_file.setdefault(Path(p.path).stem, []).append((p.code, p.line))
+        by_file.setdefault(Path(p.path).stem, []).append((p.rule, p.line))
     assert by_file["dates"] == [("schema", 5)]  # schema errors first; dates checked once the shape is right
     assert "'effective' is a required property" in problems[0].message
     assert by_file["twice"] == [("duplicate-date", 10)]
@@ -69,9 +69,9 @@ def test_invalid_toml_name_mismatch_and_wrong_game(scratch_db: Path) -> None:
     write(scratch_db, "elsewhere", '\n[[lists]]\neffective = 2026-01-01\nsource = "x"\n',
           head='name = "elsewhere"\ntitle = "T"\ngame = "senjutsu"\n')
     problems = {Path(p.path).stem: p for p in check_format_files(scratch_db)}
-    assert (problems["broken"].code, problems["broken"].line) == ("unreadable", 5)  # not TOML: exit 2
-    assert (problems["renamed"].code, problems["renamed"].line) == ("name", 1)
-    assert (problems["elsewhere"].code, problems["elsewhere"].line) == ("game", 3)
+    assert (problems["broken"].rule, problems["broken"].line) == ("unreadable", 5)  # not TOML: exit 2
+    assert (problems["renamed"].rule, problems["renamed"].line) == ("name", 1)
+    assert (problems["elsewhere"].rule, problems["elsewhere"].line) == ("game", 3)
 
 
 def test_db_check_reports_format_problems(scratch_db: Path, cli) -> None:

@@ -93,8 +93,8 @@ def test_duplicate_ids_are_errors_and_duplicate_names_warnings() -> None:
     data["cards"][1]["id"] = data["cards"][0]["id"]
     data["cards"][3]["name"] = data["cards"][2]["name"]
     problems = check_data("cards.json", data)
-    assert {(p.code, p.severity) for p in problems} == {("duplicate-id", "error"), ("duplicate-name", "warning")}
-    assert sum(p.code == "duplicate-id" for p in problems) == 2
+    assert {(p.rule, p.severity) for p in problems} == {("duplicate-id", "error"), ("duplicate-name", "warning")}
+    assert sum(p.rule == "duplicate-id" for p in problems) == 2
 
 
 def test_db_check_cli_checks_game_toml_with_line(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -73,9 +73,9 @@ def test_github_workflow_commands(run) -> None:
 
 def test_github_escapes_newlines_and_percent() -> None:
     from sengoku.validate.reporters.github import line_for
-    from sengoku.validate.result import Violation
+    from sengoku.problems import Problem
 
-    line = line_for("a,b:c.toml", Violation("syntax", "error", "50%\nnext", 3, None))
+    line = line_for("a,b:c.toml", Problem("syntax", "error", "50%\nnext", 3, None))
     assert line == "::error file=a%2Cb%3Ac.toml,line=3,title=syntax::50%25%0Anext"
 
 

@@ -172,7 +172,7 @@ def check_board_data(path: str, data: dict[str, Any], nameless: int = NAMELESS_A
     problems: list[Problem] = []
 
     def bad(json_path: str, message: str, code: str, severity: str = "error") -> None:
-        problems.append(Problem(path=path, message=message, json_path=json_path, code=code, severity=severity))
+        problems.append(Problem(path=path, message=message, json_path=json_path, rule=code, severity=severity))
 
     depth, columns = len(data["rows"]), data["columns"]
 

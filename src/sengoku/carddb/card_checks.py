@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from sengoku.carddb.models import FAMILIAR_OP_CATEGORY
-from sengoku.problems import Problem
+from sengoku.problems import Problem, one_card
 
 RawCard = dict[str, Any]
 
@@ -20,7 +20,8 @@ RawCard = dict[str, Any]
 def _p(path: str, i: int, card: RawCard, field: str | None, message: str, code: str) -> Problem:
     json_path = f"$.cards[{i}]" + (f".{field}" if field else "")
     card_id = card.get("id") if isinstance(card.get("id"), str) else None
-    return Problem(path=path, message=message, card_id=card_id, json_path=json_path, code=code)
+    return Problem(severity="error", path=path, message=message, cards=one_card(card_id), json_path=json_path,
+                   rule=code)
 
 
 def _valid(cards: list[Any], valid: set[int]) -> Iterator[tuple[int, RawCard]]:

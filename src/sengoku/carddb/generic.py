@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from sengoku.carddb.models import Meta
-from sengoku.problems import Problem
+from sengoku.problems import Problem, one_card
 
 class GenericCard(BaseModel):
     """A card of a non-SENGOKU game: `id`, `name`, `kind`, and the game's own fields as attributes."""
@@ -53,7 +53,8 @@ class GenericCardDatabase(BaseModel):
 
 
 def _p(path: str, i: int, card: dict[str, Any], field: str, message: str, code: str) -> Problem:
-    return Problem(path=path, message=message, card_id=card.get("id"), json_path=f"$.cards[{i}].{field}", code=code)
+    return Problem(severity="error", path=path, message=message, cards=one_card(card.get("id")),
+                   json_path=f"$.cards[{i}].{field}", rule=code)
 
 
 def check_duplicate_ids(path: str, cards: list[Any], valid: set[int]) -> Iterator[Problem]:
@@ -73,8 +74,8 @@ def check_duplicate_names(path: str, cards: list[Any], valid: set[int]) -> Itera
         card = cards[i]
         if names[card["name"]] > 1:
             yield Problem(path=path, message=f"{names[card['name']]} cards are named {card['name']!r}; "
-                          "decklists must name them by `id`", card_id=card["id"],
-                          json_path=f"$.cards[{i}].name", severity="warning", code="duplicate-name")
+                          "decklists must name them by `id`", cards=one_card(card["id"]),
+                          json_path=f"$.cards[{i}].name", severity="warning", rule="duplicate-name")
 
 
 CHECKS = (check_duplicate_ids, check_duplicate_names)

@@ -26,7 +26,7 @@ from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
 from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
 from sengoku.pass_cache import pass_key, passed_before, remember_pass
 from sengoku.paths import default_card_db, schema_path
-from sengoku.problems import Problem
+from sengoku.problems import Problem, one_card
 
 CARDS_FILE = "cards.json"
 
@@ -127,8 +127,8 @@ def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
             if isinstance(card, dict) and isinstance(card.get("id"), str):
                 card_id = card["id"]
         for where, message in _messages(err, parts):
-            problem = Problem(path=path, message=message, card_id=card_id,
-                              json_path=_json_path(where), code="schema")
+            problem = Problem(severity="error", path=path, message=message, cards=one_card(card_id),
+                              json_path=_json_path(where), rule="schema")
             if problem not in seen:
                 seen.add(problem)
                 problems.append(problem)
@@ -220,7 +220,8 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
     game = game_of(data)
     code = game_code(game)
     if code is None:
-        return [Problem(path=path, message=f"unknown game {game!r} (known: {', '.join(sorted(REGISTRY))})",
+        return [Problem(rule="schema", severity="error", path=path,
+                        message=f"unknown game {game!r} (known: {', '.join(sorted(REGISTRY))})",
                         json_path="$.meta.game")]
     problems = schema_problems(path, data, code.card_schema)
     cards = data.get("cards") if isinstance(data, dict) else None

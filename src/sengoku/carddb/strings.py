@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from sengoku.display import hidden_characters
-from sengoku.problems import Problem
+from sengoku.problems import Problem, one_card
 
 # Fields that name something and are shown on one line: they may not be blank.
 NAMING_FIELDS = frozenset({"id", "name", "epithet", "set"})
@@ -115,10 +115,12 @@ def string_problems(path: str, data: Any, text: str | None = None) -> list[Probl
         hidden = hidden_characters(text, allowed="\n\t" if key in TEXT_FIELDS else "")
         if hidden:
             names = ", ".join(f"U+{ord(c):04X}" for c in hidden)
-            problems.append(Problem(path=path, card_id=card_id, json_path=_json_path(where), code="hidden-character",
+            problems.append(Problem(severity="error", path=path, cards=one_card(card_id),
+                                    json_path=_json_path(where), rule="hidden-character",
                                     message=f"{text!r} holds a control or invisible character ({names}); "
                                             "write the text without it"))
         elif key in NAMING_FIELDS and not text.strip():
-            problems.append(Problem(path=path, card_id=card_id, json_path=_json_path(where), code="blank",
+            problems.append(Problem(severity="error", path=path, cards=one_card(card_id),
+                                    json_path=_json_path(where), rule="blank",
                                     message=f"`{key}` is blank ({text!r}): it must name something"))
     return problems

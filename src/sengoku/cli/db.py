@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Optional
 
@@ -47,11 +46,11 @@ def check(
     in a folder, the other files are still checked and reported.
     """
     # deferred: start-up time of the other commands
-    from sengoku.db_check import check_card_db
+    from sengoku.db_check import check_card_db, problem_json
 
     report = check_card_db(path)
     if as_json:
-        write_document(json_text([dataclasses.asdict(p) for p in report.problems], indent=2) + "\n", "json")
+        write_document(json_text([problem_json(p) for p in report.problems], indent=2) + "\n", "json")
     else:
         _print_problems(report.problems)
     for file in report.files:

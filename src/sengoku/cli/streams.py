@@ -8,8 +8,8 @@ The contract (README, "Exit codes"):
   program killed by SIGPIPE reports to the shell);
 - Ctrl-C (SIGINT): exit 130; SIGTERM: exit 143; no traceback, no worker process left behind.
 
-Machine-readable documents (JSON, XML) are built whole and written with one `write_document`
-call, made ASCII-safe first when stdout's encoding cannot hold them (`PYTHONIOENCODING=ascii`):
+Machine-readable documents (JSON, XML) are complete before they are written, with one
+`write_document` call (a big one read back in chunks from where it was spooled), made ASCII-safe first when stdout's encoding cannot hold them (`PYTHONIOENCODING=ascii`):
 JSON gets `\\uXXXX` escapes and XML character references, so the document stays complete and
 means the same. Plain text on such a stream gets backslash escapes instead of an error.
 """
@@ -22,7 +22,9 @@ import io
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from types import FrameType
+from typing import Protocol
 
 from sengoku.errors import DataError
 
@@ -30,6 +32,12 @@ EXIT_WRITE_ERROR = 2
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE  # 141
 EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130
 EXIT_TERMINATED = 128 + signal.SIGTERM  # 143
+
+
+class Chunked(Protocol):
+    """A document too big to hold as one string, read back in chunks (each call starts afresh)."""
+
+    def chunks(self) -> Iterator[str]: ...
 
 
 class Terminated(BaseException):
@@ -171,21 +179,29 @@ def ascii_xml(text: str) -> str:
     return text.encode("ascii", "xmlcharrefreplace").decode("ascii")
 
 
-def write_document(text: str, kind: str = "text") -> None:
-    """Write a whole report to stdout at once; `kind` "json" or "xml" is kept a valid document
-    on a stream that cannot encode every character, "toml" is refused there (DataError). Write
-    errors propagate to `sengoku.cli.main`, which turns them into the exit codes above."""
+def write_document(text: str | Chunked, kind: str = "text") -> None:
+    """Write a whole report to stdout; `kind` "json" or "xml" is kept a valid document on a
+    stream that cannot encode every character, "toml" is refused there (DataError). Write
+    errors propagate to `sengoku.cli.main`, which turns them into the exit codes above.
+
+    `text` is a string, or a document read back in chunks (`chunks()`, which may be called
+    twice): on such a stream every chunk is looked at before the first is written, so the
+    escaping is the same as for the document written at once.
+    """
     stream = sys.stdout
-    if not _can_encode(stream, text):
+    chunks = text.chunks if not isinstance(text, str) else lambda: iter((text,))
+    escape = None
+    if not _is_utf(stream) and not all(_can_encode(stream, chunk) for chunk in chunks()):
         if kind == "json":
-            text = ascii_json(text)
+            escape = ascii_json
         elif kind == "xml":
-            text = ascii_xml(text)
+            escape = ascii_xml
         elif kind == "toml":  # no escape keeps a TOML comment's meaning: refuse, write nothing
             encoding = getattr(stream, "encoding", None)
             raise DataError(None, f"standard output's encoding ({encoding}) cannot hold this decklist's "
                             "characters; nothing written (set PYTHONIOENCODING=utf-8, or write to a file)")
-    stream.write(text)
+    for chunk in chunks():
+        stream.write(escape(chunk) if escape else chunk)
     stream.flush()
 
 

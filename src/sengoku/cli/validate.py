@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import Enum
 from pathlib import Path
 from typing import Optional
@@ -61,26 +62,46 @@ def validate(
     Exit 0 when every file is valid (warnings allowed unless --strict), 1 when any file has an error, 2 when a path does not exist, a folder holds no *.toml, a file cannot be read at all (the others are still reported), or the card database or an option cannot be used.
     """
     # deferred: start-up time of the other commands
-    from sengoku.validate.api import parse_as_of, validate_paths
-    from sengoku.validate.reporters import get_reporter, render
+    from sengoku.validate.api import RunTally, iter_paths, parse_as_of
+    from sengoku.validate.reporters import get_reporter
+    from sengoku.validate.reporters.registration import Report as RegistrationSheets
+    from sengoku.validate.reporters.spool import Spool
 
-    get_reporter(report.value)  # an unknown name fails before any file is read
+    reporter_class = get_reporter(report.value)  # an unknown name fails before any file is read
     if html is not None:  # a path that must not be written fails before any file is read
         check_output(html, replace=force)
-    run = validate_paths(paths, db=db, format=format, as_of=parse_as_of(as_of), strict=strict)
-    if html is not None:
-        # deferred: start-up time; only --html needs the registration sheets
-        from sengoku.validate.reporters.registration import render as registration_sheets
-
-        write_atomically(html, registration_sheets(run), replace=force)
-    # Built whole, then written at once: a machine format is complete or not written at all.
-    write_document(render(report.value, run), DOCUMENT_KINDS.get(report.value, "text"))
-    for skipped in run.skipped:
-        typer.echo(printable(f"note: {skipped.path}: skipped, {skipped.skipped}"), err=True)
-    s = run.summary()
+    results = iter_paths(paths, db=db, format=format, as_of=parse_as_of(as_of))
+    # Streamed: each file's result goes to the reporters as soon as it is checked, then is
+    # dropped, so memory stays flat in the number of files. Text and github lines are written
+    # at once; a document (json, junit, sarif, markdown, the --html page) is spooled and written
+    # whole at the end, so a machine format is complete or not written at all.
+    reporter = reporter_class(sys.stdout, strict)
+    sheets = RegistrationSheets(None, strict) if html is not None else None
+    tally = RunTally(strict)
+    skipped = Spool()
+    for result in results:
+        if result.skipped is not None:
+            skipped.write(printable(f"note: {result.path}: skipped, {result.skipped}") + "\n")
+            continue
+        tally.add(result)
+        reporter.add(result)
+        if sheets is not None:
+            sheets.add(result)
+    if sheets is not None:
+        page = sheets.finish(tally)
+        write_atomically(html, page.chunks(), replace=force)
+        page.close()
+    document = reporter.finish(tally)
+    write_document(document, DOCUMENT_KINDS.get(report.value, "text"))
+    document.close()
+    skipped_files = 0
+    for note in skipped.lines():
+        typer.echo(note, err=True)
+        skipped_files += 1
+    s = tally.summary()
     strict_note = " (--strict: warnings fail)" if strict else ""
     typer.echo(f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
                f"{s['errors']} error(s), {s['warnings']} warning(s){strict_note}"
-               + (f"; {len(run.skipped)} skipped (not decklists)" if run.skipped else "")
+               + (f"; {skipped_files} skipped (not decklists)" if skipped_files else "")
                + (f"; registration sheets written to {printable(str(html))}" if html is not None else ""), err=True)
-    raise typer.Exit(run.exit_code)
+    raise typer.Exit(tally.exit_code)

@@ -21,7 +21,7 @@ from sengoku.display import display_path
 from sengoku.errors import DataError
 from sengoku.files import DECKLIST_BYTES, decode_text, loads_toml, read_file
 from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec, bundled_games
-from sengoku.problems import Violation
+from sengoku.problems import Problem
 
 SYNTAX = "syntax"
 NOT_A_DECKLIST = "not-a-decklist"  # another TOML file (`pyproject.toml`): skipped, not checked
@@ -33,7 +33,7 @@ MAX_LEVEL = 99
 class DecklistSyntaxError(DataError):
     """A decklist file that is not a well-formed decklist; carries every `syntax` violation."""
 
-    def __init__(self, path: Path | str | None, violations: list[Violation], decklist: Decklist):
+    def __init__(self, path: Path | str | None, violations: list[Problem], decklist: Decklist):
         first = violations[0]
         more = f" (and {len(violations) - 1} more problem(s))" if len(violations) > 1 else ""
         super().__init__(path, first.message + more, first.line, first.column)
@@ -46,7 +46,7 @@ def _bundled() -> Mapping[str, Game]:
     return bundled_games()
 
 
-def read_decklist(path: Path | str, games: Mapping[str, Game] | None = None) -> tuple[Decklist, list[Violation]]:
+def read_decklist(path: Path | str, games: Mapping[str, Game] | None = None) -> tuple[Decklist, list[Problem]]:
     """Read a decklist file; return it (the well-formed entries) and its `syntax` violations.
 
     Raise DataError only when the file cannot be read at all.
@@ -95,14 +95,14 @@ def load_decklist(path: Path | str) -> Decklist:
     return deck
 
 
-def _v(message: str, pos: Pos | None) -> Violation:
+def _v(message: str, pos: Pos | None) -> Problem:
     line, column = pos if pos is not None else (None, None)
-    return Violation(rule=SYNTAX, severity="error", message=message, line=line, column=column)
+    return Problem(rule=SYNTAX, severity="error", message=message, line=line, column=column)
 
 
 def parse_decklist(
     data: bytes | str, path: str | None = None, games: Mapping[str, Game] | None = None
-) -> tuple[Decklist, list[Violation]]:
+) -> tuple[Decklist, list[Problem]]:
     """Parse decklist text; return the decklist (well-formed entries only) and `syntax` violations.
 
     The violations also stay on the decklist (`Decklist.syntax`): a deck handed on alone is
@@ -113,7 +113,7 @@ def parse_decklist(
     return deck, problems
 
 
-def _parse(data: bytes | str, path: str | None, games: Mapping[str, Game] | None) -> tuple[Decklist, list[Violation]]:
+def _parse(data: bytes | str, path: str | None, games: Mapping[str, Game] | None) -> tuple[Decklist, list[Problem]]:
     deck = Decklist(path=path)
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
@@ -133,7 +133,7 @@ def _parse(data: bytes | str, path: str | None, games: Mapping[str, Game] | None
         return deck, [_v("the file holds no decklist (no keys, no sections)", (1, 1))]
     reason = not_a_decklist(doc, games)
     if reason is not None:
-        return deck, [Violation(NOT_A_DECKLIST, "error", reason, 1, 1)]
+        return deck, [Problem(NOT_A_DECKLIST, "error", reason, 1, 1)]
     layout = scan(text)
     deck.positions = dict(layout.keys)
     for section, tables in layout.tables.items():
@@ -159,8 +159,8 @@ def _suggest(word: str, choices: list[str]) -> str:
     return f"; did you mean `{close[0]}`?" if close else ""
 
 
-def _read_doc(doc: dict[str, Any], deck: Decklist, layout: Layout, games: Mapping[str, Game]) -> list[Violation]:
-    problems: list[Violation] = []
+def _read_doc(doc: dict[str, Any], deck: Decklist, layout: Layout, games: Mapping[str, Game]) -> list[Problem]:
+    problems: list[Problem] = []
     pos = layout.keys.get
     game_id = doc.get("game", DEFAULT_GAME)
     if not isinstance(game_id, str) or game_id not in games:
@@ -228,14 +228,14 @@ def _check_key(spec: KeySpec, value: Any) -> tuple[Any, str | None]:
     return value, None
 
 
-def _read_section(section: str, value: Any, deck: Decklist, layout: Layout, game: Game) -> list[Violation]:
+def _read_section(section: str, value: Any, deck: Decklist, layout: Layout, game: Game) -> list[Problem]:
     where = layout.where(section)
     if isinstance(value, dict):
         return [_v(f"`{section}` must be an array of tables: write [[{section}]] above each card, "
                    f"not [{section}]", where)]
     if not isinstance(value, list):
         return [_v(f"`{section}` must be an array of tables ([[{section}]]), not {_type_name(value)}", where)]
-    problems: list[Violation] = []
+    problems: list[Problem] = []
     for index, item in enumerate(value):
         table = layout.entry(section, index)
         table_pos = table.pos if table is not None else where
@@ -255,7 +255,7 @@ _ENTRY_KEYS = frozenset(ENTRY_KEYS)
 
 def _read_entry(
     section: str, item: dict[str, Any], table_pos: Pos | None, table: Table | None, game: Game
-) -> tuple[DeckEntry | None, list[Violation]]:
+) -> tuple[DeckEntry | None, list[Problem]]:
     line, column = table_pos if table_pos is not None else (None, None)
     # Fast path: a well-formed entry (the usual case) is checked with a few type tests.
     name, card_id, epithet = item.get("name"), item.get("id"), item.get("epithet")
@@ -276,9 +276,9 @@ def _read_entry(
 
 def _entry_problems(
     section: str, item: dict[str, Any], table_pos: Pos | None, table: Table | None, game: Game
-) -> list[Violation]:
+) -> list[Problem]:
     """Return every problem of a malformed entry, each at its key's line where the scan found it."""
-    problems: list[Violation] = []
+    problems: list[Problem] = []
     key_pos = table.keys if table is not None else {}
 
     def bad(key: str, message: str) -> None:

@@ -16,7 +16,7 @@ from sengoku.carddb.load import read_json
 from sengoku.errors import DataError
 from sengoku.formats.load import formats_dir, read_format_file
 from sengoku.formats.model import FormatError
-from sengoku.problems import UNREADABLE, Problem
+from sengoku.problems import UNREADABLE, Problem, one_card
 
 
 def _db_cards(folder: Path, db_data: Any = None) -> tuple[str | None, list[dict[str, Any]] | None, str | None]:
@@ -48,7 +48,7 @@ def check_format_files(folder: Path | str | None = None, db_data: Any = None) ->
     game, cards, why = _db_cards(fdir, db_data)
     problems: list[Problem] = []
     if why:
-        problems.append(Problem(path=str(fdir), message=why, severity="warning", code="no-card-db"))
+        problems.append(Problem(path=str(fdir), message=why, severity="warning", rule="no-card-db"))
     for path in files:
         problems.extend(_check_file(path, game, cards))
     return problems
@@ -59,12 +59,13 @@ def _check_file(path: Path, game: str | None, cards: list[dict[str, Any]] | None
     try:
         tournament_format, problems, data, loc = read_format_file(path)
     except FormatError as exc:
-        return [Problem(path=where, message=exc.message, code=UNREADABLE, line=exc.line)]
+        return [Problem(severity="error", path=where, message=exc.message, rule=UNREADABLE, line=exc.line)]
     if tournament_format is None or loc is None:
         return problems
     if game is not None and tournament_format.game != game:
-        problems.append(Problem(path=where, message=f"format is for game {tournament_format.game!r}, but the card "
-                                f"database beside it is {game!r}", json_path="$.game", code="game",
+        problems.append(Problem(severity="error", path=where,
+                                message=f"format is for game {tournament_format.game!r}, but the card "
+                                f"database beside it is {game!r}", json_path="$.game", rule="game",
                                 line=loc.line(None, key="game")))
     ids = {c.get("id") for c in cards} if cards is not None else None
     known_sets = {c["set"] for c in cards if isinstance(c.get("set"), str)} if cards is not None else None
@@ -76,7 +77,8 @@ def _check_file(path: Path, game: str | None, cards: list[dict[str, Any]] | None
                 line = loc.line(i, key=key, value=card_id)
                 json_path = f"$.lists[{i}].{key}"
                 if card_id in named:
-                    problems.append(Problem(path=where, card_id=card_id, json_path=json_path, code="duplicate",
+                    problems.append(Problem(severity="error", path=where, cards=one_card(card_id),
+                                            json_path=json_path, rule="duplicate",
                                             line=line, message=f"{card_id} is in both {named[card_id]} and "
                                             f"{key} of the list effective {item['effective']}"))
                 else:
@@ -84,13 +86,15 @@ def _check_file(path: Path, game: str | None, cards: list[dict[str, Any]] | None
                 if ids is not None and card_id not in ids:
                     close = difflib.get_close_matches(card_id, sorted(i for i in ids if isinstance(i, str)), n=3)
                     hint = f" (did you mean {', '.join(close)}?)" if close else ""
-                    problems.append(Problem(path=where, card_id=card_id, json_path=json_path, code="unknown-card",
+                    problems.append(Problem(severity="error", path=where, cards=one_card(card_id),
+                                            json_path=json_path, rule="unknown-card",
                                             line=line, message=f"no card with id {card_id!r} in the card "
                                             f"database{hint}"))
         for code in item.get("sets", ()) if known_sets is not None else ():
             if code not in known_sets:
                 shown = ", ".join(sorted(known_sets)) or "none: no card has a `set` field"
-                problems.append(Problem(path=where, json_path=f"$.lists[{i}].sets", code="unknown-set",
+                problems.append(Problem(severity="error", path=where, json_path=f"$.lists[{i}].sets",
+                                        rule="unknown-set",
                                         line=loc.line(i, key="sets", value=code),
                                         message=f"no card in the database belongs to set {code!r} "
                                         f"(sets in the database: {shown})"))

@@ -17,7 +17,7 @@ from typing import Any
 
 from sengoku.decklist.model import DeckEntry
 from sengoku.formats.model import Format
-from sengoku.problems import Violation
+from sengoku.problems import Problem
 
 
 def card_label(card_id: str, card: Mapping[str, Any] | None) -> str:
@@ -37,7 +37,7 @@ def format_violations(
     resolved: Iterable[tuple[DeckEntry, str]],
     cards: Mapping[str, Mapping[str, Any]],
     as_of: dt.date | str | None = None,
-) -> list[Violation]:
+) -> list[Problem]:
     """Return the format violations of a deck whose entries are resolved to card ids.
 
     `cards` maps card id to the card's database fields (`set`, `name`, `level`, ...). Raises
@@ -45,20 +45,20 @@ def format_violations(
     """
     lst = tournament_format.in_force(as_of)
     where = f"{tournament_format.title} (list of {lst.effective.isoformat()})"
-    out: list[Violation] = []
+    out: list[Problem] = []
     copies: dict[str, int] = {}
     entries: dict[str, list[DeckEntry]] = {}
     for entry, card_id in resolved:
         card = cards.get(card_id)
         label = card_label(card_id, card)
         if card_id in lst.banned:
-            out.append(Violation("banned", "error", f"{label} is banned in {where}",
+            out.append(Problem("banned", "error", f"{label} is banned in {where}",
                                  entry.line, entry.column, (card_id,)))
         if lst.sets is not None:
             card_set = card.get("set") if card else None
             if card_set not in lst.sets:
                 why = f"its set {card_set!r} is" if card_set else "it carries no set code, so it is"
-                out.append(Violation("not-legal", "error",
+                out.append(Problem("not-legal", "error",
                                      f"{label} is not legal in {where}: {why} not among the allowed sets "
                                      f"({', '.join(sorted(lst.sets))})", entry.line, entry.column, (card_id,)))
         copies[card_id] = copies.get(card_id, 0) + entry.count
@@ -74,7 +74,7 @@ def format_violations(
         first = entries[card_id][0]
         lines = [e.line for e in entries[card_id] if e.line is not None]
         at = f" (entries at lines {', '.join(map(str, lines))})" if len(lines) > 1 else ""
-        out.append(Violation("restricted", "error",
+        out.append(Problem("restricted", "error",
                              f"{card_label(card_id, cards.get(card_id))} is {kind} in {where}; "
                              f"the deck holds {count}{at}", first.line, first.column, (card_id,)))
     out.sort(key=lambda v: (v.line is None, v.line or 0))

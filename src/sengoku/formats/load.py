@@ -148,29 +148,33 @@ def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], An
     problems: list[Problem] = []
     for err in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         parts = list(err.absolute_path)
-        problems.append(Problem(path=where, message=err.message, json_path=_json_path(parts), code="schema",
+        problems.append(Problem(severity="error", path=where, message=err.message, json_path=_json_path(parts),
+                                rule="schema",
                                 line=loc.for_json_path(parts, data)))
     if problems:
         return None, problems, data, loc
 
     if data["name"] != path.stem:  # formats are looked up by file name; the two must agree
-        problems.append(Problem(path=where, message=f"name {data['name']!r} differs from the file name "
+        problems.append(Problem(severity="error", path=where,
+                                message=f"name {data['name']!r} differs from the file name "
                                 f"{path.stem!r}; `--format {path.stem}` would find a format named otherwise",
-                                json_path="$.name", code="name", line=loc.line(None, key="name")))
+                                json_path="$.name", rule="name", line=loc.line(None, key="name")))
     lists: list[FormatList] = []
     seen: dict[dt.date, int] = {}
     for i, item in enumerate(data["lists"]):
         try:
             effective = dt.date.fromisoformat(item["effective"])
         except ValueError:
-            problems.append(Problem(path=where, message=f"effective date {item['effective']!r} is not a real date",
-                                    json_path=f"$.lists[{i}].effective", code="date",
+            problems.append(Problem(severity="error", path=where,
+                                    message=f"effective date {item['effective']!r} is not a real date",
+                                    json_path=f"$.lists[{i}].effective", rule="date",
                                     line=loc.line(i, key="effective")))
             continue
         if effective in seen:
-            problems.append(Problem(path=where, message=f"two lists take effect on {effective.isoformat()} "
+            problems.append(Problem(severity="error", path=where,
+                                    message=f"two lists take effect on {effective.isoformat()} "
                                     f"(lists {seen[effective] + 1} and {i + 1}); which one is in force is unclear",
-                                    json_path=f"$.lists[{i}].effective", code="duplicate-date",
+                                    json_path=f"$.lists[{i}].effective", rule="duplicate-date",
                                     line=loc.line(i, key="effective")))
             continue
         seen[effective] = i

@@ -20,7 +20,7 @@ _NAMES = {
     "validate_file": "sengoku.validate.api",
     "validate_paths": "sengoku.validate.api",
     "ValidationResult": "sengoku.validate.result",
-    "Violation": "sengoku.problems",
+    "Problem": "sengoku.problems",
 }
 __all__ = list(_NAMES)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from sengoku.games import Game, bundled_games, default_db_folder, game_for_db, g
 from sengoku.paths import DB_ENV
 from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
 from sengoku.validate.deck_check import Checker, FORMAT_UNKNOWN
-from sengoku.validate.result import ValidationResult, Violation
+from sengoku.validate.result import ValidationResult, Problem
 from sengoku.validate.rules import load_rules
 
 DbArg = Any  # None | str | Path | CardDatabase | Catalog
@@ -105,16 +105,16 @@ class Validator:
             checker = self._checkers[game_id] = Checker(load_rules(game), catalog)
         return checker
 
-    def validate_deck(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
+    def validate_deck(self, deck: Decklist, syntax: Iterable[Problem] = ()) -> ValidationResult:
         """Check one decklist (with the syntax problems found reading it, if any).
 
         A decklist read from a file carries its own (`Decklist.syntax`); they count whether or
         not they are passed again, so no command can check or play a deck `validate` refuses.
         """
         given = list(syntax)
-        syntax = given + [v for v in deck.syntax if isinstance(v, Violation) and v not in given]
+        syntax = given + [v for v in deck.syntax if isinstance(v, Problem) and v not in given]
         if deck.game not in self.games:  # a Decklist built in code; files are checked when read
-            return ValidationResult(path=deck.path, game=deck.game, violations=[*syntax, Violation(
+            return ValidationResult(path=deck.path, game=deck.game, violations=[*syntax, Problem(
                 "syntax", "error", f"unknown game {deck.game!r} (known: {', '.join(self.games)})")])
         checker = self.checker(deck.game)
         result, resolution = checker.check_resolved(deck, syntax)
@@ -157,13 +157,13 @@ class Validator:
         return (name, str(checker.catalog.folder))
 
     def _format_violations(self, tournament_format: Any, explicit: bool, deck: Decklist, checker: Checker,
-                           resolved: list[Any]) -> list[Violation]:
+                           resolved: list[Any]) -> list[Problem]:
         pos = deck.positions.get("format", (None, None))
         api = _formats_api()
         if api is None:
             if explicit:
                 raise DataError(None, "tournament formats are not available in this installation")
-            return [Violation(FORMAT_UNKNOWN, "warning", f"format {tournament_format!r} not checked: tournament "
+            return [Problem(FORMAT_UNKNOWN, "warning", f"format {tournament_format!r} not checked: tournament "
                               "formats are not available in this installation", pos[0], pos[1])]
         load_format, format_violations = api
         key = self._format_key(tournament_format, checker)
@@ -178,7 +178,7 @@ class Validator:
                     elif explicit:
                         raise
                     else:
-                        return [Violation(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
+                        return [Problem(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
                                           pos[0], pos[1])]
             else:
                 self._formats[key] = tournament_format
@@ -191,7 +191,7 @@ class Validator:
         except DataError as exc:  # e.g. no list of the format in force on --as-of
             if explicit:
                 raise
-            return [Violation(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
+            return [Problem(FORMAT_UNKNOWN, "error", f"format {tournament_format!r}: {exc.message}",
                               pos[0], pos[1])]
 
     def validate_file(self, path: Path | str) -> ValidationResult:
@@ -211,7 +211,47 @@ def _unreadable(path: Path | str, message: str, line: int | None = None,
                 column: int | None = None) -> ValidationResult:
     """The result of a file that cannot be read at all: reported with the others, exit 2."""
     return ValidationResult(path=display_path(path), unreadable=True,
-                            violations=[Violation("syntax", "error", message, line, column)])
+                            violations=[Problem("syntax", "error", message, line, column)])
+
+
+class RunTally:
+    """What a run keeps of its files as they go by: the totals and the card databases, no results."""
+
+    def __init__(self, strict: bool = False):
+        self.strict = strict
+        self.files = self.passed = self.errors = self.warnings = 0
+        self.unreadable = False
+        self._dbs: dict[str, dict[str, str | None]] = {}
+
+    def add(self, result: ValidationResult) -> None:
+        self.files += 1
+        self.passed += result.passed(self.strict)
+        self.errors += len(result.errors)
+        self.warnings += len(result.warnings)
+        self.unreadable = self.unreadable or result.unreadable
+        if result.db_hash is not None and result.db_hash not in self._dbs:
+            self._dbs[result.db_hash] = {"game": result.game, "name": result.db_name, "version": result.db_version,
+                                         "hash": result.db_hash}
+
+    @property
+    def ok(self) -> bool:
+        """True when every file passed (warnings fail only under `strict`)."""
+        return self.passed == self.files
+
+    @property
+    def exit_code(self) -> int:
+        """0 every file passed, 1 a deck breaks a rule, 2 a file could not be read at all."""
+        if self.unreadable:
+            return 2
+        return 0 if self.ok else 1
+
+    def summary(self) -> dict[str, int]:
+        return {"files": self.files, "passed": self.passed, "failed": self.files - self.passed,
+                "errors": self.errors, "warnings": self.warnings}
+
+    def card_dbs(self) -> list[dict[str, str | None]]:
+        """The card databases the results were checked against (one per game), in order of use."""
+        return [dict(db) for db in self._dbs.values()]
 
 
 @dataclass
@@ -222,31 +262,29 @@ class ValidationRun:
     strict: bool = False
     skipped: list[ValidationResult] = field(default_factory=list)  # TOML files that are not decklists
 
+    def tally(self) -> RunTally:
+        """The run's totals, as a streamed run keeps them."""
+        tally = RunTally(self.strict)
+        for result in self.results:
+            tally.add(result)
+        return tally
+
     @property
     def ok(self) -> bool:
         """True when every file passed (warnings fail only under `strict`)."""
-        return all(r.passed(self.strict) for r in self.results)
+        return self.tally().ok
 
     @property
     def exit_code(self) -> int:
         """0 every file passed, 1 a deck breaks a rule, 2 a file could not be read at all."""
-        if any(r.unreadable for r in self.results):
-            return 2
-        return 0 if self.ok else 1
+        return self.tally().exit_code
 
     def summary(self) -> dict[str, int]:
-        passed = sum(r.passed(self.strict) for r in self.results)
-        return {"files": len(self.results), "passed": passed, "failed": len(self.results) - passed,
-                "errors": sum(len(r.errors) for r in self.results),
-                "warnings": sum(len(r.warnings) for r in self.results)}
+        return self.tally().summary()
 
     def card_dbs(self) -> list[dict[str, str | None]]:
         """The card databases the results were checked against (one per game), in order of use."""
-        seen: dict[str | None, dict[str, str | None]] = {}
-        for r in self.results:
-            if r.db_hash is not None and r.db_hash not in seen:
-                seen[r.db_hash] = {"game": r.game, "name": r.db_name, "version": r.db_version, "hash": r.db_hash}
-        return list(seen.values())
+        return self.tally().card_dbs()
 
 
 def expand_paths(paths: Iterable[Path | str]) -> list[Found]:
@@ -279,12 +317,23 @@ def validate_paths(paths: Iterable[Path | str], db: DbArg = None, format: Any = 
 
     Raise DataError when a path does not exist or a folder holds no `*.toml` (a usage error).
     """
-    files = expand_paths(paths)
-    validator = Validator(db, format, as_of)
-    checked = [validator.validate_file(f.path) if f.problem is None else _unreadable(f.path, f.problem)
-               for f in files]
+    checked = list(iter_paths(paths, db=db, format=format, as_of=as_of))
     return ValidationRun([r for r in checked if r.skipped is None], strict=strict,
                          skipped=[r for r in checked if r.skipped is not None])
+
+
+def iter_paths(paths: Iterable[Path | str], db: DbArg = None, format: Any = None,
+               as_of: dt.date | str | None = None) -> Iterator[ValidationResult]:
+    """Yield the result of every decklist named, one at a time, in `validate_paths`'s order
+    (skipped files too, with their `skipped` reason), so that a run of any size holds one at once.
+
+    The paths are searched and the card database opened before this returns: a path that does
+    not exist or a database that cannot be used raises DataError here, before any file is read.
+    """
+    files = expand_paths(paths)
+    validator = Validator(db, format, as_of)
+    return (validator.validate_file(f.path) if f.problem is None else _unreadable(f.path, f.problem)
+            for f in files)
 
 
 _VALIDATORS: dict[tuple[Any, ...], tuple[Any, Validator]] = {}

@@ -16,7 +16,7 @@ from typing import Any
 from sengoku.decklist.model import Decklist
 from sengoku.validate.catalog import Catalog
 from sengoku.validate.resolve import Resolution
-from sengoku.problems import Violation
+from sengoku.problems import Problem
 
 
 @dataclass(frozen=True)
@@ -37,16 +37,16 @@ class CodeCheck:
     severity: str
     description: str
     spec: str
-    run: Callable[[CheckContext], Iterator[Violation]]
+    run: Callable[[CheckContext], Iterator[Problem]]
 
 
 CODE_CHECKS: dict[str, CodeCheck] = {}
 
 
 def code_check(name: str, *, severity: str = "warning", description: str, spec: str = "", rule: str | None = None
-               ) -> Callable[[Callable[[CheckContext], Iterator[Violation]]], Callable[[CheckContext], Iterator[Violation]]]:
+               ) -> Callable[[Callable[[CheckContext], Iterator[Problem]]], Callable[[CheckContext], Iterator[Problem]]]:
     """Register a check under `name` (its rule id too, unless `rule` is given)."""
-    def register(fn: Callable[[CheckContext], Iterator[Violation]]) -> Callable[[CheckContext], Iterator[Violation]]:
+    def register(fn: Callable[[CheckContext], Iterator[Problem]]) -> Callable[[CheckContext], Iterator[Problem]]:
         CODE_CHECKS[name] = CodeCheck(name, rule or name, severity, description, spec, fn)
         return fn
 
@@ -70,7 +70,7 @@ def _at(ctx: CheckContext, section: str, card_id: str) -> tuple[int | None, int 
 
 @code_check("nameless-cannot-grow", spec="M2",
             description="A Nameless whose gender and weapon match no higher-level Main/Support card in the deck can never grow")
-def nameless_cannot_grow(ctx: CheckContext) -> Iterator[Violation]:
+def nameless_cannot_grow(ctx: CheckContext) -> Iterator[Problem]:
     """Warn about a Nameless that no card in the deck can grow (M2: same gender and weapon, higher level)."""
     characters = _cards_in(ctx, ("main",), ("main", "support"))
     for card_id, card in _cards_in(ctx, ("nameless",), ("nameless",)):
@@ -79,7 +79,7 @@ def nameless_cannot_grow(ctx: CheckContext) -> Iterator[Violation]:
                and c.get("level", 0) > level for _, c in characters):
             continue
         line, column = _at(ctx, "nameless", card_id)
-        yield Violation(
+        yield Problem(
             rule="nameless-cannot-grow", severity="warning", line=line, column=column, cards=(card_id,),
             message=f"{ctx.catalog.show(card_id)} can never grow: no Main/Support card above Level {level} in "
                     f"the deck is {card.get('gender')} with a {str(card.get('weapon')).replace('_', ' ')} (M2)")
@@ -87,7 +87,7 @@ def nameless_cannot_grow(ctx: CheckContext) -> Iterator[Violation]:
 
 @code_check("familiar-cannot-contract", spec="U3",
             description="Ultimate Mode: a familiar above every character's level can never be contracted")
-def familiar_cannot_contract(ctx: CheckContext) -> Iterator[Violation]:
+def familiar_cannot_contract(ctx: CheckContext) -> Iterator[Problem]:
     """Warn about familiars no character in the deck is high enough to hold (U3: familiar level <= holder level)."""
     if ctx.deck.mode != "ultimate":
         return  # D7: a Standard deck's familiars are ignored (and already warned about)
@@ -96,7 +96,7 @@ def familiar_cannot_contract(ctx: CheckContext) -> Iterator[Violation]:
     for card_id, card in _cards_in(ctx, ("familiars",), ("familiar",)):
         if card.get("level", 0) > top:
             line, column = _at(ctx, "familiars", card_id)
-            yield Violation(
+            yield Problem(
                 rule="familiar-cannot-contract", severity="warning", line=line, column=column, cards=(card_id,),
                 message=f"{ctx.catalog.show(card_id)} is above every character in the deck (highest: Level {top}), "
                         f"so it can never be contracted (U3)")

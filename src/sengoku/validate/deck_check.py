@@ -14,7 +14,7 @@ from sengoku.validate.catalog import Catalog
 from sengoku.validate.code_checks import CODE_CHECKS, CheckContext
 from sengoku.validate.deck_hash import deck_hash
 from sengoku.validate.resolve import Resolution, resolve
-from sengoku.validate.result import ValidationResult, Violation
+from sengoku.validate.result import ValidationResult, Problem
 from sengoku.validate.rules import Info, Rule, RuleBook, placeholders, render
 
 FORMAT_UNKNOWN = "unknown-format"
@@ -75,16 +75,16 @@ class Checker:
         self.plans = tuple(_Plan(rule, catalog.cards) for rule in book.rules)
         self.checks = tuple(CODE_CHECKS[name] for name in book.checks)
 
-    def check(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> ValidationResult:
+    def check(self, deck: Decklist, syntax: Iterable[Problem] = ()) -> ValidationResult:
         """Check one decklist; `syntax` are the problems found reading it (deck rules are then skipped)."""
         return self.check_resolved(deck, syntax)[0]
 
-    def check_resolved(self, deck: Decklist, syntax: Iterable[Violation] = ()) -> tuple[ValidationResult, Resolution]:
+    def check_resolved(self, deck: Decklist, syntax: Iterable[Problem] = ()) -> tuple[ValidationResult, Resolution]:
         """Check one decklist; also return how its entries resolved (format checks need it)."""
         syntax = list(syntax)
         settings = deck.settings()
         if not syntax:  # a Decklist built in code skipped the reader's check of required keys
-            syntax = [Violation("syntax", "error", f"a {self.book.game.title} decklist needs a top-level "
+            syntax = [Problem("syntax", "error", f"a {self.book.game.title} decklist needs a top-level "
                                 f"`{key}` ({spec.description or spec.type})")
                       for key, spec in self.book.game.keys.items() if spec.required and key not in settings]
         resolution = resolve(deck, self.catalog)
@@ -157,7 +157,7 @@ class Checker:
     def _cards_shown(self, plan: _Plan, ids: list[str]) -> str:
         return ", ".join(self.catalog.show(i) for i in ids)
 
-    def _count(self, plan: _Plan, deck: Decklist, res: Resolution, settings: Mapping[str, Any]) -> list[Violation]:
+    def _count(self, plan: _Plan, deck: Decklist, res: Resolution, settings: Mapping[str, Any]) -> list[Problem]:
         rule = plan.rule
         total = 0
         ids: list[str] = []
@@ -176,10 +176,10 @@ class Checker:
         if missing:
             message += f" (not counting {missing} card(s) that could not be resolved)"
         pos = next((deck.positions[s] for s in rule.sections if s in deck.positions), (None, None))
-        return [Violation(rule.id, rule.severity, message, pos[0], pos[1],
+        return [Problem(rule.id, rule.severity, message, pos[0], pos[1],
                           tuple(ids) if rule.show_cards else ())]
 
-    def _copies(self, plan: _Plan, res: Resolution) -> list[Violation]:
+    def _copies(self, plan: _Plan, res: Resolution) -> list[Problem]:
         rule = plan.rule
         groups: dict[tuple[Any, ...], list[Any]] = {}  # key -> [count, [ids], first (section, id)]
         for section in rule.sections:
@@ -199,18 +199,18 @@ class Checker:
                       "sections": " and ".join(f"[[{s}]]" for s in rule.sections),
                       "key": " ".join(str(v) if f == "name" else f"{f} {v}" for f, v in zip(rule.per, key)),
                       **{f"key.{f}": v for f, v in zip(rule.per, key)}, **self._card_values(plan, ids[0])}
-            out.append(Violation(rule.id, rule.severity, render(rule.message, values),
+            out.append(Problem(rule.id, rule.severity, render(rule.message, values),
                                  entry.line if entry else None, entry.column if entry else None,
                                  tuple(ids) if rule.show_cards else ()))
         return out
 
-    def _forbid(self, plan: _Plan, res: Resolution) -> list[Violation]:
+    def _forbid(self, plan: _Plan, res: Resolution) -> list[Problem]:
         rule = plan.rule
         out = []
         for entry, card_id in res.resolved:
             if entry.section in rule.sections and plan.matches(card_id):
                 values = {"section": entry.section, **self._card_values(plan, card_id)}
-                out.append(Violation(rule.id, rule.severity, render(rule.message, values),
+                out.append(Problem(rule.id, rule.severity, render(rule.message, values),
                                      entry.line, entry.column, (card_id,) if rule.show_cards else ()))
         return out
 

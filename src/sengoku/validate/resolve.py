@@ -14,7 +14,7 @@ from sengoku.carddb.index import same_epithet
 from sengoku.carddb.names import fold
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.validate.catalog import Catalog
-from sengoku.problems import Violation
+from sengoku.problems import Problem
 
 UNKNOWN = "unknown-card"
 AMBIGUOUS = "ambiguous-card"
@@ -29,7 +29,7 @@ class Resolution:
     sections: dict[str, dict[str, int]] = field(default_factory=dict)  # section -> card id -> count
     unresolved: dict[str, int] = field(default_factory=dict)  # section -> copies not resolved
     first_entry: dict[tuple[str, str], DeckEntry] = field(default_factory=dict)  # (section, id) -> entry
-    violations: list[Violation] = field(default_factory=list)
+    violations: list[Problem] = field(default_factory=list)
 
 
 def _entry_label(entry: DeckEntry) -> str:
@@ -43,8 +43,8 @@ def _entry_label(entry: DeckEntry) -> str:
     return label
 
 
-def _violation(rule: str, message: str, entry: DeckEntry, cards: tuple[str, ...], severity: str = "error") -> Violation:
-    return Violation(rule=rule, severity=severity, message=f"[[{entry.section}]] {message}",
+def _violation(rule: str, message: str, entry: DeckEntry, cards: tuple[str, ...], severity: str = "error") -> Problem:
+    return Problem(rule=rule, severity=severity, message=f"[[{entry.section}]] {message}",
                      line=entry.line, column=entry.column, cards=cards)
 
 
@@ -53,7 +53,7 @@ def _suggestions(name: str, catalog: Catalog) -> str:
     return f"; did you mean {' or '.join(repr(n) for n in names)}?" if names else ""
 
 
-def resolve_entry(entry: DeckEntry, catalog: Catalog) -> tuple[str | None, Violation | None]:
+def resolve_entry(entry: DeckEntry, catalog: Catalog) -> tuple[str | None, Problem | None]:
     """Return the card id an entry names, or the violation saying why it names none or several."""
     cards = catalog.cards
     if entry.id is not None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sengoku.games import DEFAULT_GAME
-from sengoku.problems import Violation
+from sengoku.problems import Problem
 
-__all__ = ["ValidationResult", "Violation"]
+__all__ = ["ValidationResult", "Problem"]
 
 
 @dataclass
@@ -18,7 +18,7 @@ class ValidationResult:
     """The outcome of validating one decklist."""
 
     path: str | None
-    violations: list[Violation] = field(default_factory=list)
+    violations: list[Problem] = field(default_factory=list)
     # section -> card id -> count, for every entry that resolved to a card (summed).
     sections: dict[str, dict[str, int]] = field(default_factory=dict)
     game: str = DEFAULT_GAME
@@ -39,11 +39,11 @@ class ValidationResult:
     cards: dict[str, dict[str, object]] = field(default_factory=dict, repr=False)
 
     @property
-    def errors(self) -> list[Violation]:
+    def errors(self) -> list[Problem]:
         return [v for v in self.violations if v.severity == "error"]
 
     @property
-    def warnings(self) -> list[Violation]:
+    def warnings(self) -> list[Problem]:
         return [v for v in self.violations if v.severity == "warning"]
 
     @property

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from sengoku.display import printable_lines
+from sengoku.validate.reporters.spool import Document
 
 
 def _data(text: str) -> str:
@@ -32,8 +33,15 @@ def line_for(path: str | None, v: Any) -> str:
     return f"::{kind} {','.join(props)}::{_data(message)}"
 
 
-def write(run: Any, stream: TextIO) -> None:
-    """Write one workflow command per violation (valid files print nothing)."""
-    for result in run.results:
+class Report:
+    """Write one workflow command per violation as each file is checked (valid files print nothing)."""
+
+    def __init__(self, out: TextIO, strict: bool = False):
+        self._out = out
+
+    def add(self, result: Any) -> None:
         for v in result.violations:
-            stream.write(line_for(result.path, v) + "\n")
+            self._out.write(line_for(result.path, v) + "\n")
+
+    def finish(self, tally: Any) -> Document:
+        return Document()

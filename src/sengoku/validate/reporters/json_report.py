@@ -11,40 +11,47 @@ from __future__ import annotations
 
 from typing import Any, TextIO
 
-from sengoku.display import json_text
+from sengoku.validate.reporters.spool import Document, Spool, Spooled, json_document, spool_json_item
 
 
-def as_dict(run: Any) -> dict[str, Any]:
-    """Return the run as the documented JSON-ready dict."""
-    dbs = run.card_dbs()
+def result_dict(r: Any, strict: bool) -> dict[str, Any]:
+    """Return one file's result as its documented JSON-ready dict."""
     return {
-        "card_db": ({k: dbs[0][k] for k in ("name", "version", "hash")} if dbs else None),
-        "card_dbs": dbs,
-        "strict": run.strict,
-        "results": [
-            {
-                "path": r.path,
-                "game": r.game,
-                "mode": r.mode,
-                "format": r.format,
-                "deck_name": r.name,
-                "deck_hash": r.deck_hash,
-                "valid": r.passed(run.strict),
-                "violations": [
-                    {"rule": v.rule, "severity": v.severity, "message": v.message, "line": v.line,
-                     "column": v.column, "cards": list(v.cards)}
-                    for v in r.violations
-                ],
-                "sections": r.sections,
-                **({"info": r.info} if r.info else {}),
-            }
-            for r in run.results
+        "path": r.path,
+        "game": r.game,
+        "mode": r.mode,
+        "format": r.format,
+        "deck_name": r.name,
+        "deck_hash": r.deck_hash,
+        "valid": r.passed(strict),
+        "violations": [
+            {"rule": v.rule, "severity": v.severity, "message": v.message, "line": v.line,
+             "column": v.column, "cards": list(v.cards)}
+            for v in r.violations
         ],
-        "summary": run.summary(),
+        "sections": r.sections,
+        **({"info": r.info} if r.info else {}),
     }
 
 
-def write(run: Any, stream: TextIO) -> None:
-    """Write the run as indented JSON."""
-    stream.write(json_text(as_dict(run), indent=2, default=str))  # hidden characters as \u escapes
-    stream.write("\n")
+class Report:
+    """Spool each file's result as it is checked; write the whole document at the end."""
+
+    def __init__(self, out: TextIO, strict: bool = False):
+        self.strict = strict
+        self._results = Spool()
+
+    def add(self, result: Any) -> None:
+        spool_json_item(self._results, result_dict(result, self.strict), default=str)
+
+    def finish(self, tally: Any) -> Document:
+        dbs = tally.card_dbs()
+        document = json_document({
+            "card_db": ({k: dbs[0][k] for k in ("name", "version", "hash")} if dbs else None),
+            "card_dbs": dbs,
+            "strict": self.strict,
+            "results": Spooled(self._results),
+            "summary": tally.summary(),
+        }, default=str)  # hidden characters as \u escapes
+        document.parts.append("\n")
+        return document

@@ -16,6 +16,7 @@ import re
 from typing import Any, TextIO
 
 from sengoku.display import printable
+from sengoku.validate.reporters.spool import Document, Spool
 
 STATUS = {"valid": "✅ valid", "invalid": "❌ invalid", "unreadable": "⛔ unreadable"}
 NONE = "—"  # a cell with nothing to show (no deck name, no deck hash)
@@ -44,29 +45,40 @@ def _finding(v: Any) -> str:
     return f"- **{v.severity}** {md(v.rule)}{where}: {md(v.message + cards)}"
 
 
-def write(run: Any, stream: TextIO) -> None:
-    """Write the summary table, then every file's findings."""
-    s = run.summary()
-    strict = " (strict: warnings fail)" if run.strict else ""
-    lines = ["## sengoku validate", "",
-             f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
-             f"{s['errors']} error(s), {s['warnings']} warning(s){strict}.", ""]
-    for db in run.card_dbs():
-        lines.append(f"Card database ({md(str(db['game']))}): {md(str(db['name']))} {md(str(db['version']))}, "
-                     f"SHA-256 `{db['hash']}`")
-        lines.append("")
-    lines += ["| File | Status | Errors | Warnings | Deck | Deck hash |",
-              "| --- | --- | ---: | ---: | --- | --- |"]
-    for r in run.results:
-        cells = [md(r.path or "<decklist>"), STATUS[status(r, run.strict)], str(len(r.errors)),
+class Report:
+    """Spool the table's rows and the findings as each file is checked; write them under the
+    summary (which needs the totals) at the end."""
+
+    def __init__(self, out: TextIO, strict: bool = False):
+        self.strict = strict
+        self._rows = Spool()
+        self._findings = Spool()
+
+    def add(self, r: Any) -> None:
+        cells = [md(r.path or "<decklist>"), STATUS[status(r, self.strict)], str(len(r.errors)),
                  str(len(r.warnings)), md(r.name) if r.name else NONE,
                  f"`{r.deck_hash}`" if r.deck_hash else NONE]
-        lines.append("| " + " | ".join(cells) + " |")
-    noted = [r for r in run.results if r.violations or any(isinstance(v, str) for v in r.info.values())]
-    if noted:
-        lines += ["", "### Findings"]
-    for r in noted:
-        lines += ["", f"#### {md(r.path or '<decklist>')}", ""]
-        lines += [_finding(v) for v in r.violations]
-        lines += [f"- note: {md(note)}" for note in r.info.values() if isinstance(note, str)]
-    stream.write("\n".join(lines) + "\n")
+        self._rows.write("| " + " | ".join(cells) + " |\n")
+        notes = [note for note in r.info.values() if isinstance(note, str)]
+        if r.violations or notes:
+            lines = ["", f"#### {md(r.path or '<decklist>')}", ""]
+            lines += [_finding(v) for v in r.violations]
+            lines += [f"- note: {md(note)}" for note in notes]
+            self._findings.write("\n".join(lines) + "\n")
+
+    def finish(self, tally: Any) -> Document:
+        s = tally.summary()
+        strict = " (strict: warnings fail)" if self.strict else ""
+        lines = ["## sengoku validate", "",
+                 f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
+                 f"{s['errors']} error(s), {s['warnings']} warning(s){strict}.", ""]
+        for db in tally.card_dbs():
+            lines.append(f"Card database ({md(str(db['game']))}): {md(str(db['name']))} {md(str(db['version']))}, "
+                         f"SHA-256 `{db['hash']}`")
+            lines.append("")
+        lines += ["| File | Status | Errors | Warnings | Deck | Deck hash |",
+                  "| --- | --- | ---: | ---: | --- | --- |"]
+        parts: list[str | Spool] = ["\n".join(lines) + "\n", self._rows]
+        if not self._findings.empty:
+            parts += ["\n### Findings\n", self._findings]
+        return Document(parts)

@@ -13,10 +13,13 @@ Deck names, card names, file names and messages come from strangers: shown throu
 from __future__ import annotations
 
 import html
+import io
 from typing import Any, TextIO
 
 from sengoku.display import printable
+from sengoku.validate.reporters import write_run
 from sengoku.validate.reporters.markdown import status
+from sengoku.validate.reporters.spool import Document, Spool
 from sengoku.version import __version__
 
 VERDICT = {"valid": "✔ VALID", "invalid": "✘ INVALID", "unreadable": "✘ UNREADABLE: the file could not be read"}
@@ -126,15 +129,28 @@ def sheet(index: int, result: Any, strict: bool) -> str:
     return "\n".join(parts)
 
 
+class Report:
+    """Spool each decklist's sheet as it is checked; write the page (whose title counts the decks) at the end."""
+
+    def __init__(self, out: TextIO | None = None, strict: bool = False):
+        self.strict = strict
+        self._sheets = Spool()
+        self._count = 0
+
+    def add(self, result: Any) -> None:
+        self._count += 1
+        self._sheets.write(("\n" if self._count > 1 else "") + sheet(self._count, result, self.strict))
+
+    def finish(self, tally: Any) -> Document:
+        return Document([
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>Registration sheets: {self._count} deck(s)</title>\n<style>{CSS}</style>\n</head>\n"
+            "<body>\n<main>\n", self._sheets, "\n</main>\n</body>\n</html>\n"])
+
+
 def render(run: Any) -> str:
     """Return the registration sheets of every decklist of a run as one HTML document."""
-    sheets = "\n".join(sheet(i, r, run.strict) for i, r in enumerate(run.results, 1))
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>Registration sheets: {len(run.results)} deck(s)</title>\n<style>{CSS}</style>\n</head>\n"
-            f"<body>\n<main>\n{sheets}\n</main>\n</body>\n</html>\n")
-
-
-def write(run: Any, stream: TextIO) -> None:
-    """Write the registration sheets of a run to `stream`."""
-    stream.write(render(run))
+    buffer = io.StringIO()
+    write_run(Report, run, buffer)
+    return buffer.getvalue()
