@@ -18,6 +18,8 @@ from sengoku.decklist.read import NOT_A_DECKLIST, read_decklist
 from sengoku.display import display_path
 from sengoku.errors import DataError
 from sengoku.folders import Found, find_tomls
+from sengoku.formats.legality import format_violations
+from sengoku.formats.load import load_format
 from sengoku.games import Game, bundled_games, default_db_folder, game_for_db, get_game
 from sengoku.paths import DB_ENV
 from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
@@ -36,25 +38,6 @@ def parse_as_of(as_of: dt.date | str | None) -> dt.date | None:
         return dt.date.fromisoformat(str(as_of).strip())
     except ValueError:
         raise DataError("--as-of", f"must be a date like 2025-04-01, not {as_of!r}") from None
-
-
-def _formats_api() -> tuple[Any, Any] | None:
-    """Return (load_format, format_violations) if tournament formats are installed."""
-    # deferred: the formats package is optional for validation; a build without it still validates
-    try:
-        import sengoku.formats as formats
-    except ImportError:
-        return None
-    load = getattr(formats, "load_format", None)
-    check = getattr(formats, "format_violations", None)
-    try:
-        if load is None:
-            from sengoku.formats.load import load_format as load
-        if check is None:
-            from sengoku.formats.legality import format_violations as check
-    except ImportError:
-        return None
-    return load, check
 
 
 class Validator:
@@ -159,13 +142,6 @@ class Validator:
     def _format_violations(self, tournament_format: Any, explicit: bool, deck: Decklist, checker: Checker,
                            resolved: list[Any]) -> list[Problem]:
         pos = deck.positions.get("format", (None, None))
-        api = _formats_api()
-        if api is None:
-            if explicit:
-                raise DataError(None, "tournament formats are not available in this installation")
-            return [Problem(FORMAT_UNKNOWN, "warning", f"format {tournament_format!r} not checked: tournament "
-                              "formats are not available in this installation", pos[0], pos[1])]
-        load_format, format_violations = api
         key = self._format_key(tournament_format, checker)
         if key not in self._formats:
             if isinstance(tournament_format, (str, Path)):
