@@ -107,11 +107,11 @@ def _schema_digest(game: str) -> str | None:
     return None if code is None else hashlib.sha256(schema_path(code.card_schema).read_bytes()).hexdigest()
 
 
-def _reload(cards_file: Path) -> tuple[dict[str, Card], CardIndex, str]:
-    """Parse and check a database whole, as if nothing were remembered: cards by id, index, SHA-256."""
+def _reload(cards_file: Path) -> tuple[dict[str, Any], dict[str, Card], CardIndex, str]:
+    """Parse and check a database whole, as if nothing were remembered: meta, cards by id, index, SHA-256."""
     data, raw = read_checked(cards_file)
     cards = cards_by_id(data)
-    return cards, CardIndex(cards.values()), hashlib.sha256(raw).hexdigest()
+    return data.get("meta", {}), cards, CardIndex(cards.values()), hashlib.sha256(raw).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -189,8 +189,9 @@ def _content_digest(path: Path) -> str | None:
 class _Index:
     """One open index file, and the database it stands for (parsed whole only if the index fails)."""
 
-    def __init__(self, con: Any, cards_file: Path, content_hash: str):
+    def __init__(self, con: Any, index_file: Path, cards_file: Path, content_hash: str):
         self.con = con
+        self.index_file = index_file
         self.cards_file = cards_file
         self.content_hash = content_hash
         self.ids: list[str] = []
@@ -239,9 +240,11 @@ class _Index:
 
     # Whatever fails: the database itself, parsed whole (the cold path), answers from then on.
 
-    def whole(self) -> tuple[dict[str, Card], CardIndex]:
+    def whole(self, damaged: bool = False) -> tuple[dict[str, Card], CardIndex]:
+        """Return the database parsed whole; `damaged`: the index failed, so replace it too."""
         if self._whole is None:
-            cards, index, digest = _reload(self.cards_file)
+            look = Look.at(self.cards_file) if damaged else None
+            meta, cards, index, digest = _reload(self.cards_file)
             if digest != self.content_hash:
                 raise DataError(self.cards_file, "the card database changed while it was being read; run again")
             self._whole = cards, index
@@ -249,15 +252,19 @@ class _Index:
                 self.con.close()
             except _broken():
                 pass
+            if damaged:
+                _unlink(str(self.index_file))
+                remember(look, meta, digest, cards, index)
         return self._whole
 
     def ask(self, indexed: Callable[[], Any], whole: Callable[[dict[str, Card], CardIndex], Any]) -> Any:
+        """Answer from the index; if it fails, from the database parsed whole, from then on."""
         if self._whole is None:
             try:
                 return indexed()
             except _broken():
-                pass
-        return whole(*self.whole())
+                return whole(*self.whole(damaged=True))
+        return whole(*self._whole)
 
 
 class StoredCards(Mapping[str, Card]):
@@ -382,7 +389,8 @@ def open_stored(cards_file: Path) -> Stored | None:
     index_file = folder / (digest + _SUFFIX)
     try:
         stored = _open(index_file, look.path, digest)
-    except _broken():
+    except _broken():  # damaged, foreign, or of another card schema: parsed, then built again
+        _unlink(str(index_file))
         stored = None
     if stored is None:
         return None
@@ -401,7 +409,7 @@ def _open(index_file: Path, cards_file: Path, digest: str) -> Stored | None:
     sqlite3 = _sqlite()
     con = sqlite3.connect(f"{Path(os.path.abspath(index_file)).as_uri()}?mode=ro&immutable=1", uri=True)
     try:
-        ix = _Index(con, cards_file, digest)
+        ix = _Index(con, index_file, cards_file, digest)
         head = ix.value("head")
         if not isinstance(head, dict) or head.get("stamp") != _STAMP or head.get("sha256") != digest:
             raise ValueError("not this database's index")
