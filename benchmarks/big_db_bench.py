@@ -7,7 +7,11 @@ Writes the databases with make_big_db.py into a temporary folder; for each size 
 median CPU and wall seconds of fresh processes, run in turn:
   floor           `python -c "json.load(open(cards.json))"`: reading and parsing the file, nothing else;
   validate cold   one deck (the bundled default) against it, nothing remembered (SENGOKU_NO_CACHE=1);
-  validate warm   the same, after a run that passed (the checked-files memory, `sengoku.pass_cache`);
+  validate first  the same with an empty cache folder: the cold run plus writing the database's index;
+  validate warm   the same, after a run that passed (the checked-files memory, `sengoku.pass_cache`, and
+                  the database's index, `sengoku.carddb.stored`: only the deck's cards are read);
+  validate 95     the same deck against the bundled 95-card sample set, warm: what a run costs
+                  whatever the database's size (start-up, the deck, the rules), beside `validate warm`;
   db check        the whole folder, always checked;
   cards QUERY     `sengoku cards Soma --db ...`, the table of matching cards.
 """
@@ -39,17 +43,23 @@ def main() -> None:
             folder = Path(tmp) / f"cards-{n}"
             cards_file = write_db(folder, n)
             cache = str(Path(tmp) / f"cache-{n}")
+            first_cache = str(Path(tmp) / f"first-{n}")
             commands = {
                 "floor": [sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], encoding='utf-8'))",
                           str(cards_file)],
                 "validate cold": [exe, "validate", deck, "--db", str(folder)],
+                "validate first": ["sh", "-c", 'rm -rf "$1" && exec "$2" validate "$3" --db "$4"', "sh",
+                                   first_cache, exe, deck, str(folder)],
                 "validate warm": [exe, "validate", deck, "--db", str(folder)],
+                "validate 95": [exe, "validate", deck],
                 "db check": [exe, "db", "check", str(folder)],
                 "cards QUERY": [exe, "cards", "Soma", "--db", str(folder)],
             }
-            env = {"validate cold": {"SENGOKU_NO_CACHE": "1"}, "validate warm": {"SENGOKU_CACHE_DIR": cache},
+            env = {"validate cold": {"SENGOKU_NO_CACHE": "1"}, "validate first": {"SENGOKU_CACHE_DIR": first_cache},
+                   "validate warm": {"SENGOKU_CACHE_DIR": cache}, "validate 95": {"SENGOKU_CACHE_DIR": cache},
                    "cards QUERY": {"SENGOKU_CACHE_DIR": cache}}
-            run_once(commands["validate warm"], env["validate warm"])  # remember the pass
+            for name in ("validate warm", "validate 95"):
+                run_once(commands[name], env[name])  # remember the pass and the index
             found = medians(commands, args.runs, env, warmup=0)
             floor = found["floor"][0]
             for name, (cpu, wall) in found.items():

@@ -68,6 +68,9 @@ FORMAT = 1  # of the index file; part of its name
 _STAMP = f"{FORMAT}/{__version__}/{unicodedata.unidata_version}/{sys.version_info[0]}.{sys.version_info[1]}"
 _SUFFIX = "." + hashlib.sha256(_STAMP.encode()).hexdigest()[:16] + ".sqlite"
 _NOTE_SUFFIX = ".where"
+# The values as long as the database (a list of every id, of every name), kept out of the `keys`
+# table: SQLite reads a key table's over-long row whole whenever a search compares against it.
+_LISTS = ("head", "ids", "names")
 _NOTE_BYTES = 64_000
 
 
@@ -194,15 +197,18 @@ class _Index:
         self.index_file = index_file
         self.cards_file = cards_file
         self.content_hash = content_hash
-        self.ids: list[str] = []
-        self._loaded: dict[int, Card] = {}
+        self.count = 0
+        self._ids: list[str] | None = None
+        self._loaded: dict[int, Card] = {}  # place -> card, as read
+        self._places: dict[str, int | None] = {}  # exact id -> place, as found
         self._names: list[str] | None = None
         self._whole: tuple[dict[str, Card], CardIndex] | None = None
 
     # The index's own answers; each raises one of `_broken()` when the file is damaged.
 
     def value(self, key: str) -> Any:
-        row = self.con.execute("SELECT v, crc FROM keys WHERE k = ?", (key,)).fetchone()
+        table = "lists" if key in _LISTS else "keys"
+        row = self.con.execute(f"SELECT v, crc FROM {table} WHERE k = ?", (key,)).fetchone()
         if row is None:
             return None
         if _crc(key, row[0]) != row[1]:
@@ -221,6 +227,14 @@ class _Index:
             self._loaded[pos] = card
         return card
 
+    def ids(self) -> list[str]:
+        if self._ids is None:
+            ids = self.value("ids")
+            if not isinstance(ids, list) or len(ids) != self.count:
+                raise TypeError("index list of ids is damaged")
+            self._ids = ids
+        return self._ids
+
     def names(self) -> list[str]:
         if self._names is None:
             names = self.value("names")
@@ -231,12 +245,15 @@ class _Index:
 
     def pos_of_id(self, card_id: str) -> int | None:
         """Return where the card whose id is exactly `card_id` is stored, or None."""
+        if card_id in self._places:
+            return self._places[card_id]
         pos = self.value("i:" + card_id)  # only for ids the folded key does not find (see _build)
         if pos is None:
             pos = self.value("f:" + fold(card_id))
-            if pos is None or self.card(pos).get("id") != card_id:
-                return None
-        return int(pos)
+            if pos is not None and self.card(pos).get("id") != card_id:
+                pos = None
+        self._places[card_id] = pos
+        return pos
 
     # Whatever fails: the database itself, parsed whole (the cold path), answers from then on.
 
@@ -294,10 +311,11 @@ class StoredCards(Mapping[str, Card]):
                            lambda cards, _: card_id in cards))
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._index.ids)  # the parsed dict's order: the ids' first appearances
+        # the parsed dict's order: the ids' first appearances (read only for "did you mean")
+        return iter(self._index.ask(self._index.ids, lambda cards, _: list(cards)))
 
     def __len__(self) -> int:
-        return len(self._index.ids)
+        return self._index.count
 
 
 class StoredIndex:
@@ -388,7 +406,7 @@ def open_stored(cards_file: Path) -> Stored | None:
             return None
     index_file = folder / (digest + _SUFFIX)
     try:
-        stored = _open(index_file, look.path, digest)
+        stored = _open(index_file, cards_file, digest)  # a failing index parses the file as named
     except _broken():  # damaged, foreign, or of another card schema: parsed, then built again
         _unlink(str(index_file))
         stored = None
@@ -417,10 +435,9 @@ def _open(index_file: Path, cards_file: Path, digest: str) -> Stored | None:
         schema = _schema_digest(game_of({"meta": meta}))
         if schema is None or head.get("schema") != schema:
             raise ValueError("indexed under another card schema")
-        ids = ix.value("ids")
-        if not isinstance(ids, list) or len(ids) != head["count"]:
-            raise ValueError("index list of ids is damaged")
-        ix.ids = ids
+        if not isinstance(head.get("count"), int):
+            raise ValueError("index head is damaged")
+        ix.count = head["count"]
     except BaseException:
         con.close()
         raise
@@ -462,6 +479,7 @@ def _build(index_file: Path, meta: Mapping[str, Any], schema_digest: str, conten
                 con.execute(f"PRAGMA {pragma}")  # a new private file: renamed into place only when whole
             con.execute("CREATE TABLE cards (pos INTEGER PRIMARY KEY, body BLOB NOT NULL, crc INTEGER NOT NULL)")
             con.execute("CREATE TABLE keys (k TEXT PRIMARY KEY, v BLOB NOT NULL, crc INTEGER NOT NULL) WITHOUT ROWID")
+            con.execute("CREATE TABLE lists (k TEXT PRIMARY KEY, v BLOB NOT NULL, crc INTEGER NOT NULL)")
             pos_of: dict[int, int] = {}
             rows = []
             for pos, card in enumerate(cards.values()):
@@ -476,11 +494,11 @@ def _build(index_file: Path, meta: Mapping[str, Any], schema_digest: str, conten
                 if pos not in found:
                     keyed["i:" + card_id] = pos
             keyed.update(("n:" + k, marshal.dumps([pos_of[id(c)] for c in same])) for k, same in index.by_name.items())
-            keyed["names"] = marshal.dumps(list(index.by_name))
-            keyed["ids"] = marshal.dumps(list(cards))
-            keyed["head"] = marshal.dumps({"stamp": _STAMP, "sha256": content_hash, "schema": schema_digest,
-                                           "meta": json.dumps(meta), "count": len(cards)})
             con.executemany("INSERT INTO keys VALUES (?, ?, ?)", [(k, keyed[k], _crc(k, keyed[k])) for k in sorted(keyed)])
+            lists = {"names": marshal.dumps(list(index.by_name)), "ids": marshal.dumps(list(cards)),
+                     "head": marshal.dumps({"stamp": _STAMP, "sha256": content_hash, "schema": schema_digest,
+                                            "meta": json.dumps(meta), "count": len(cards)})}
+            con.executemany("INSERT INTO lists VALUES (?, ?, ?)", [(k, v, _crc(k, v)) for k, v in lists.items()])
             con.commit()
         finally:
             con.close()
