@@ -77,6 +77,13 @@ def report(db: Path, decks: list[Path]) -> str:
     return render("json", run)
 
 
+def remembered(db: Path, decks: list[Path]) -> str:
+    """Validate twice: a database is indexed on its second reading. Return the report."""
+    first = report(db, decks)
+    assert report(db, decks) == first
+    return first
+
+
 def parsed(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """Count the parses of cards.json: a catalog's, or an index's that failed halfway."""
     calls: list[Path] = []
@@ -101,18 +108,22 @@ def test_a_warm_run_reads_no_json_and_reports_the_same_bytes(db: Path, decks: li
     cold = report(db, decks)
     monkeypatch.delenv("SENGOKU_NO_CACHE")
     calls = parsed(monkeypatch)
-    first = report(db, decks)  # parses, then writes the index
-    assert len(calls) == 1 and len(index_files(cache)) == 1
+    first = report(db, decks)  # parses, notes the bytes it read
+    assert len(calls) == 1 and not index_files(cache)
+    second = report(db, decks)  # the same bytes again: parses, then writes the index
+    assert len(calls) == 2 and len(index_files(cache)) == 1
     warm = report(db, decks)
-    assert len(calls) == 1  # not parsed again
+    assert len(calls) == 2  # not parsed again
     assert isinstance(catalog_module.load_catalog(db).cards, StoredCards)
-    assert warm == first == cold
+    assert warm == second == first == cold
     # the report says what a warm run had to find in the whole database
     assert "did you mean 'Soma'" in warm and "did you mean SY1-042 or SY1-032" in warm
 
 
 def test_stored_cards_answer_as_the_parsed_dict(db: Path, cache: Path) -> None:
     parsed_catalog = catalog_module.load_catalog(db)
+    catalog_module._load_catalog.cache_clear()
+    catalog_module.load_catalog(db)  # the second reading writes the index
     catalog_module._load_catalog.cache_clear()
     warm = catalog_module.load_catalog(db)
     assert isinstance(warm.cards, StoredCards)
@@ -144,11 +155,11 @@ def rewrite_same_size(cards_file: Path) -> None:
 
 def test_changed_content_is_never_answered_from_the_old_index(db: Path, decks: list[Path], cache: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    before = report(db, decks)
+    before = remembered(db, decks)
     rewrite_same_size(db / "cards.json")  # same size, same mtime: the change time tells
     calls = parsed(monkeypatch)
-    after = report(db, decks)
-    assert len(calls) == 1 and after != before
+    after = remembered(db, decks)
+    assert len(calls) == 2 and after != before
     monkeypatch.setenv("SENGOKU_NO_CACHE", "1")
     assert after == report(db, decks)
     assert len(index_files(cache)) == 2  # both contents remembered, each under its own SHA-256
@@ -157,7 +168,7 @@ def test_changed_content_is_never_answered_from_the_old_index(db: Path, decks: l
 def test_a_file_changed_in_the_tick_it_was_read_is_hashed(db: Path, decks: list[Path], cache: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stored, "RACY_NS", 10**18)  # every note is racy: only the bytes tell
-    report(db, decks)
+    remembered(db, decks)
     cards_file = db / "cards.json"
     rewrite_same_size(cards_file)
     # The worst case: a note whose identity is the changed file's (a change in the same clock tick).
@@ -175,7 +186,7 @@ def test_a_file_changed_in_the_tick_it_was_read_is_hashed(db: Path, decks: list[
 def test_a_racy_note_still_finds_the_index_by_hashing(db: Path, decks: list[Path], cache: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stored, "RACY_NS", 10**18)
-    first = report(db, decks)
+    first = remembered(db, decks)
     calls = parsed(monkeypatch)
     assert report(db, decks) == first and not calls
 
@@ -213,7 +224,7 @@ def damage(index_file: Path, how: str) -> None:
 @pytest.mark.parametrize("how", ["garbage", "truncated", "empty", "foreign", "card", "name"])
 def test_a_damaged_index_is_ignored_and_rebuilt(db: Path, decks: list[Path], cache: Path,
                                                 monkeypatch: pytest.MonkeyPatch, how: str) -> None:
-    good = report(db, decks)
+    good = remembered(db, decks)
     cold = catalog_module.load_catalog(db).cards
     (index_file,) = index_files(cache)
     damage(index_file, how)
@@ -227,14 +238,14 @@ def test_a_damaged_index_is_ignored_and_rebuilt(db: Path, decks: list[Path], cac
 
 
 def test_a_damaged_note_is_ignored(db: Path, decks: list[Path], cache: Path) -> None:
-    good = report(db, decks)
+    good = remembered(db, decks)
     for note in cache.glob("*.where"):
         note.write_bytes(b"\xff{not json")
     assert report(db, decks) == good
 
 
 def test_an_index_gone_halfway_through_falls_back_to_the_file(db: Path, cache: Path) -> None:
-    good = report(db, DECKS[:1])
+    good = remembered(db, DECKS[:1])
     catalog_module._load_catalog.cache_clear()
     warm = catalog_module.load_catalog(db)
     damage(index_files(cache)[0], "garbage")  # under an open index: what it reads next fails its check
@@ -243,7 +254,7 @@ def test_an_index_gone_halfway_through_falls_back_to_the_file(db: Path, cache: P
 
 
 def test_a_database_changed_while_being_read_is_an_error_not_a_mix(db: Path, cache: Path) -> None:
-    report(db, DECKS[:1])
+    remembered(db, DECKS[:1])
     catalog_module._load_catalog.cache_clear()
     warm = catalog_module.load_catalog(db)
     assert isinstance(warm.cards, StoredCards)
@@ -256,14 +267,14 @@ def test_a_database_changed_while_being_read_is_an_error_not_a_mix(db: Path, cac
 def test_no_cache_switch_writes_no_index(db: Path, decks: list[Path], cache: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SENGOKU_NO_CACHE", "1")
-    report(db, decks)
+    remembered(db, decks)
     assert not cache.exists()
 
 
 def test_a_small_database_is_not_indexed(db: Path, decks: list[Path], cache: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(stored, "MIN_BYTES", 10**9)
-    report(db, decks)
+    remembered(db, decks)
     assert not index_files(cache)
 
 
@@ -290,8 +301,8 @@ def test_at_most_keep_indexes_are_kept_the_newest_first(tmp_path: Path, cache: P
         data["meta"]["name"] = f"set {n}"  # other bytes: another index
         (folder / "cards.json").write_text(json.dumps(data), encoding="utf-8")
         folders.append(folder)
-        report(folder, DECKS[:1])
-        assert len(index_files(cache)) <= 2 and len(list(cache.glob("*.where"))) <= 3
+        remembered(folder, DECKS[:1])
+        assert len(index_files(cache)) == min(n + 1, 2) and len(list(cache.glob("*.where"))) <= 3
     calls = parsed(monkeypatch)
     report(folders[-1], DECKS[:1])
     assert not calls  # the newest stays
@@ -299,8 +310,13 @@ def test_at_most_keep_indexes_are_kept_the_newest_first(tmp_path: Path, cache: P
     assert len(calls) == 1  # the oldest went
 
 
+def test_a_database_read_once_is_not_indexed(db: Path, decks: list[Path], cache: Path) -> None:
+    report(db, decks)
+    assert not index_files(cache) and len(list(cache.glob("*.where"))) == 1
+
+
 def test_two_processes_building_at_once_agree(tmp_path: Path) -> None:
-    """Two fresh runs against a database over the threshold build the same index at the same time."""
+    """Two runs against a database over the threshold build the same index at the same time."""
     subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_big_db.py"), str(tmp_path), "--cards", "1900"],
                    check=True, capture_output=True)
     folder = tmp_path / "cards-1900"
@@ -311,14 +327,18 @@ def test_two_processes_building_at_once_agree(tmp_path: Path) -> None:
     env.pop("SENGOKU_NO_CACHE", None)
     cold = subprocess.run(cmd, env={**env, "SENGOKU_NO_CACHE": "1"}, capture_output=True, text=True)
     assert cold.returncode == 1 and cold.stdout and "Traceback" not in cold.stderr
-    for _ in range(2):
-        shutil.rmtree(tmp_path / "cache", ignore_errors=True)
+    cards_cache = tmp_path / "cache" / "cards"
+    first = subprocess.run(cmd, env=env, capture_output=True, text=True)  # notes the bytes
+    assert first.stdout == cold.stdout and not list(cards_cache.glob("*.sqlite"))
+    for _ in range(2):  # both read the bytes a second time: both build, at once
+        for index_file in cards_cache.glob("*.sqlite"):
+            index_file.unlink()
         both = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                 for _ in range(2)]
         outs = [p.communicate(timeout=300) for p in both]
         for p, (out, err) in zip(both, outs):
             assert p.returncode == 1 and out == cold.stdout and "Traceback" not in err
-        assert len(list((tmp_path / "cache" / "cards").glob("*.sqlite"))) == 1
-        assert not list((tmp_path / "cache" / "cards").glob(".*.tmp"))
+        assert len(list(cards_cache.glob("*.sqlite"))) == 1
+        assert not list(cards_cache.glob(".*.tmp"))
     warm = subprocess.run(cmd, env=env, capture_output=True, text=True)
     assert warm.stdout == cold.stdout

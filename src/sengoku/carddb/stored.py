@@ -3,8 +3,10 @@
 Parsing a 100,000-card `cards.json` (74 MB) takes seconds; a deck names forty cards. Once a
 database has passed its checks (`load.read_checked`), its cards and the keys a decklist finds
 them by (exact id, folded id, folded name: what `index.CardIndex` holds) are written to an
-SQLite file named by the SHA-256 of the database's bytes. A later run looks cards up there,
-one at a time, and never parses the JSON.
+SQLite file named by the SHA-256 of the database's bytes, when the same bytes are read a second
+time at the same path (the first reading leaves only a note: a CI job that starts from an empty
+cache folder never pays for an index nobody will read). Later runs look cards up there, one at a
+time, and never parse the JSON.
 
 Which bytes a path holds now: a small note per path records the file's identity when it was
 read (device, inode, size, modification and change times in ns) beside its SHA-256. A run whose
@@ -448,8 +450,12 @@ def _open(index_file: Path, cards_file: Path, digest: str) -> Stored | None:
 
 def remember(look: Look | None, meta: Mapping[str, Any], content_hash: str, cards: Mapping[str, Card],
              index: CardIndex) -> None:
-    """Write the index of a database that passed its checks (`cards` by id, as `cards_by_id` gives
-    them; `index` built over `cards.values()`), unless one exists; silently skipped if impossible."""
+    """Remember a database that passed its checks, just read (`cards` by id, as `cards_by_id` gives
+    them; `index` built over `cards.values()`): its note, and on its second reading its index.
+
+    Silently skipped if impossible. The first reading writes only the note: a file read once, as
+    by a CI job that starts from an empty cache folder, does not pay for an index nobody reads.
+    """
     folder = _folder()
     schema = _schema_digest(game_of({"meta": meta}))
     if look is None or folder is None or schema is None:
@@ -457,7 +463,8 @@ def remember(look: Look | None, meta: Mapping[str, Any], content_hash: str, card
     index_file = folder / (content_hash + _SUFFIX)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        if not index_file.is_file():
+        seen = _read_note(folder, look)
+        if seen is not None and seen[2] == content_hash and not index_file.is_file():
             _build(index_file, meta, schema, content_hash, cards, index)
             _prune(folder, ".sqlite", KEEP, keep=index_file)  # other versions' indexes too
     except _broken():
