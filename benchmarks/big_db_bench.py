@@ -15,12 +15,16 @@ median CPU and wall seconds of fresh processes, run in turn:
   validate 95     the same deck against the bundled 95-card sample set, warm: what a run costs
                   whatever the database's size (start-up, the deck, the rules), beside `validate warm`;
   db check        the whole folder, always checked;
+and, after the table of each size, what of `validate warm` is the database's part: opening the index
+and validating the deck, timed inside one process after its imports (best of 5 fresh processes).
   cards QUERY     `sengoku cards Soma --db ...`, the table of matching cards.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -75,6 +79,25 @@ def main() -> None:
             floor = found["floor"][0]
             for name, (cpu, wall) in found.items():
                 print(f"  {n:>7} {name:<16} {cpu:7.2f} {wall:7.2f} {cpu / floor:11.2f}x")
+            if "validate warm" in found:
+                inside = min(_in_process(folder, deck, cache) for _ in range(5))
+                print(f"  {n:>7} warm, in-process: opening the index + validating the deck {inside:.3f} s CPU")
+
+
+_IN_PROCESS = """
+import sys, time
+from sengoku.validate.api import Validator
+start = time.process_time()
+Validator(sys.argv[1]).validate_file(sys.argv[2])
+print(time.process_time() - start)
+"""
+
+
+def _in_process(folder: Path, deck: str, cache: str) -> float:
+    """Return the CPU seconds of loading the catalog and validating `deck`, after the imports."""
+    out = subprocess.run([sys.executable, "-c", _IN_PROCESS, str(folder), deck], capture_output=True, text=True,
+                         env={**os.environ, "SENGOKU_CACHE_DIR": cache}, check=True)
+    return float(out.stdout)
 
 
 if __name__ == "__main__":

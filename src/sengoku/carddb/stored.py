@@ -44,7 +44,7 @@ import tempfile
 import time
 import unicodedata
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -229,6 +229,18 @@ class _Index:
             self._loaded[pos] = card
         return card
 
+    def every_card(self) -> dict[str, Card]:
+        """Return every card by id, read in one pass (for the rare caller that walks them all)."""
+        cards = []
+        for pos, body, crc in self.con.execute("SELECT pos, body, crc FROM cards ORDER BY pos"):
+            if pos != len(cards) or not isinstance(body, bytes) or _card_crc(pos, body) != crc:
+                raise ValueError(f"index card {pos} is damaged")
+            card = self._loaded.get(pos)
+            cards.append(marshal.loads(body) if card is None else card)
+        if len(cards) != self.count or not all(isinstance(c, dict) for c in cards):
+            raise ValueError("index cards are damaged")
+        return dict(zip(self.ids(), cards))
+
     def ids(self) -> list[str]:
         if self._ids is None:
             ids = self.value("ids")
@@ -318,6 +330,12 @@ class StoredCards(Mapping[str, Card]):
 
     def __len__(self) -> int:
         return self._index.count
+
+    def items(self) -> ItemsView[str, Card]:
+        return self._index.ask(self._index.every_card, lambda cards, _: cards).items()  # type: ignore[no-any-return]
+
+    def values(self) -> ValuesView[Card]:
+        return self._index.ask(self._index.every_card, lambda cards, _: cards).values()  # type: ignore[no-any-return]
 
 
 class StoredIndex:
