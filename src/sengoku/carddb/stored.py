@@ -445,7 +445,9 @@ def _open(index_file: Path, cards_file: Path, digest: str) -> Stored | None:
     if not index_file.is_file():
         return None
     sqlite3 = _sqlite()
-    con = sqlite3.connect(f"{Path(os.path.abspath(index_file)).as_uri()}?mode=ro&immutable=1", uri=True)
+    # read-only and never changed in place: a library caller's threads may share it
+    con = sqlite3.connect(f"{Path(os.path.abspath(index_file)).as_uri()}?mode=ro&immutable=1", uri=True,
+                          check_same_thread=False)
     try:
         ix = _Index(con, index_file, cards_file, digest)
         head = ix.value("head")
@@ -475,8 +477,10 @@ def remember(look: Look | None, meta: Mapping[str, Any], content_hash: str, card
     by a CI job that starts from an empty cache folder, does not pay for an index nobody reads.
     """
     folder = _folder()
+    if look is None or folder is None:
+        return
     schema = _schema_digest(game_of({"meta": meta}))
-    if look is None or folder is None or schema is None:
+    if schema is None:
         return
     index_file = folder / (content_hash + _SUFFIX)
     try:
