@@ -34,6 +34,7 @@ The folder follows the pass cache's rules: $SENGOKU_CACHE_DIR, SENGOKU_NO_CACHE=
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import marshal
@@ -388,9 +389,7 @@ class StoredIndex:
         """Return the cards of up to three names close to `name`, closest first (as `CardIndex`)."""
         ix = self._index
 
-        def indexed() -> list[list[Card]]:
-            import difflib  # as CardIndex.close_names, over the same keys
-
+        def indexed() -> list[list[Card]]:  # as CardIndex.close_names, over the same keys
             keys = difflib.get_close_matches(fold(name), ix.names(), n=3, cutoff=0.6)
             return [self._named_folded(k) for k in keys]
 
