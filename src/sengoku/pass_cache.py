@@ -23,14 +23,23 @@ NO_CACHE_ENV = "SENGOKU_NO_CACHE"
 CACHE_DIR_ENV = "SENGOKU_CACHE_DIR"
 
 
-def _folder() -> Path | None:
+def cache_root() -> Path | None:
+    """Return the folder sengoku remembers things in (None when SENGOKU_NO_CACHE is set).
+
+    Shared with the index of big card databases (`carddb.stored`), in a folder of its own.
+    """
     if os.environ.get(NO_CACHE_ENV, "") not in ("", "0"):
         return None
     explicit = os.environ.get(CACHE_DIR_ENV)
     if explicit:
-        return Path(explicit) / "checked"
+        return Path(explicit)
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "sengoku" / "checked"
+    return Path(base) / "sengoku"
+
+
+def _folder() -> Path | None:
+    root = cache_root()
+    return None if root is None else root / "checked"
 
 
 def pass_key(data: bytes, schema: Path) -> str:

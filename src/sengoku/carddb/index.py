@@ -15,6 +15,11 @@ from sengoku.carddb.names import fold
 Card = Mapping[str, Any]
 
 
+def cards_by_id(data: Mapping[str, Any]) -> dict[str, Card]:
+    """Return a parsed card database's cards by id (a repeated id: its last card, at its first place)."""
+    return {c["id"]: c for c in data.get("cards", [])}
+
+
 class CardIndex:
     """Cards by folded id, by folded name and by folded epithet (each list in database order)."""
 

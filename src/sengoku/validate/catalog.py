@@ -3,20 +3,23 @@
 The rule interpreter reads cards only through this, never through SENGOKU YUGI's pydantic
 models, so any game's database (with its own fields: `rank`, `divine_spirit`, ...) works
 unchanged. The database is checked (schema + card rules) when loaded, once per file content
-(`carddb.load.read_checked`).
+(`carddb.load.read_checked`). A big database read before is not parsed again: its cards come
+one by one from its remembered index (`carddb.stored`), exactly as the parse would give them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.load import read_checked, resolve_cards_file
-from sengoku.carddb.index import CardIndex
+from sengoku.carddb.index import CardIndex, cards_by_id
+from sengoku.carddb.stored import Look, open_stored, remember
 from sengoku.files import CARD_DB_BYTES, read_input
 from sengoku.games import DEFAULT_GAME
 
@@ -32,27 +35,26 @@ class Catalog:
     version: str
     content_hash: str
     path: str | None
-    cards: dict[str, Card]
-    index: CardIndex = field(init=False, repr=False, compare=False)  # by folded id, name, epithet
+    cards: Mapping[str, Card]  # a dict, or a big database's remembered index (`carddb.stored`)
+    index: Any = field(default=None, repr=False, compare=False)  # CardIndex: by folded id, name, epithet
 
     def __post_init__(self) -> None:
-        self.index = CardIndex(self.cards.values())
+        if self.index is None:
+            self.index = CardIndex(self.cards.values())
 
     @classmethod
     def from_data(cls, data: dict[str, Any], path: str | None = None, raw: bytes | None = None) -> "Catalog":
         """Build a catalog from a parsed card database (`{"meta": {...}, "cards": [...]}`)."""
-        meta = data.get("meta", {})
-        cards = {c["id"]: c for c in data.get("cards", [])}
         if raw is None:
             raw = json.dumps(data, sort_keys=True).encode()
-        return cls(
-            game=meta.get("game", DEFAULT_GAME),
-            name=meta.get("name", ""),
-            version=str(meta.get("version", "")),
-            content_hash=hashlib.sha256(raw).hexdigest(),
-            path=path,
-            cards=cards,
-        )
+        return cls._of(data.get("meta", {}), hashlib.sha256(raw).hexdigest(), path, cards_by_id(data))
+
+    @classmethod
+    def _of(cls, meta: Mapping[str, Any], content_hash: str, path: str | None, cards: Mapping[str, Card],
+            index: Any = None) -> "Catalog":
+        return cls(game=meta.get("game", DEFAULT_GAME), name=meta.get("name", ""),
+                   version=str(meta.get("version", "")), content_hash=content_hash, path=path,
+                   cards=cards, index=index)
 
     @property
     def folder(self) -> Path | None:
@@ -81,8 +83,14 @@ def load_catalog(path: Path | str) -> Catalog:
 @lru_cache(maxsize=16)
 def _load_catalog(path: str) -> Catalog:
     cards_file = resolve_cards_file(path)
+    stored = open_stored(cards_file)  # a big database read before: only the cards asked for are read
+    if stored is not None:
+        return Catalog._of(stored.meta, stored.content_hash, str(cards_file), stored.cards, stored.index)
+    look = Look.at(cards_file)  # before reading: a change while it is read is not remembered as these bytes
     data, raw = read_checked(cards_file)
-    return Catalog.from_data(data, str(cards_file), raw)
+    catalog = Catalog.from_data(data, str(cards_file), raw)
+    remember(look, data.get("meta", {}), catalog.content_hash, catalog.cards, catalog.index)
+    return catalog
 
 
 def catalog_from_db(db: Any) -> Catalog:
