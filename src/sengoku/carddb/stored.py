@@ -30,6 +30,9 @@ whether at the start or halfway through. The folder is the user's own, as the pa
 files are assumed damaged at worst, not crafted (`marshal` is not meant for hostile bytes). At
 most `KEEP` indexes and `KEEP_NOTES` notes are kept, the least recently used dropped first.
 The folder follows the pass cache's rules: $SENGOKU_CACHE_DIR, SENGOKU_NO_CACHE=1.
+
+Why one module of this length: the notes, the index's layout, its CRCs and its writer and
+readers are one format, and they change together; split, each part would have to know the others.
 """
 
 from __future__ import annotations
