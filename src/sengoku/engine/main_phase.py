@@ -126,6 +126,8 @@ class MainPhase(Abilities):
                 self.nameless.remove(a)
                 if a.space != COMMAND_ZONE:
                     self.by_name[t.name_id[c]] = a
+                else:
+                    self._set_command_zone(a)  # (the name it bears changed)
             if special & STACK_TRIGGERS and a.space != COMMAND_ZONE:
                 # "On Growth" and "on Growth in the Frontline" are one trigger timing (A2).
                 self.skipped += t.skip_growth[c]
@@ -201,7 +203,7 @@ class MainPhase(Abilities):
         if isinstance(a, str):
             raise IllegalAction(a)
         if a.space == COMMAND_ZONE:
-            self.command_zone = None
+            self._set_command_zone(None)
             t = self.t
             if t.kind[a.top] != NAMELESS:
                 self.by_name[t.name_id[a.top]] = a  # onto the Battlefield (M1)
