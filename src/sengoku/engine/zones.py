@@ -220,19 +220,33 @@ class Zones:
         that name), and, while no ally bears the card's name, the first Nameless ally of the
         card's gender and weapon.
         """
+        found = self.stack_target_or_name(card)
+        return None if isinstance(found, bool) else found
+
+    def stack_target_or_name(self, card: int) -> Ally | bool:
+        """Return the ally `card` could Grow or Focus onto (as `stack_target`); else whether its
+        name is in play (as `name_in_play`).
+
+        What a developing policy asks of each hand card (stack it, keep it for its name's ally,
+        or deploy it as a new name), answered with one look at the card's name.
+        """
         t = self.t
         rows = t.relation_rows
-        a = self.by_name[t.name_id[card]]
+        name = t.name_id[card]
+        a = self.by_name[name]
         if a is not None and rows[a.top][card] and not a.released:
             return a
         cz = self.command_zone
         if cz is not None and rows[cz.top][card]:
             return cz
-        if a is None and t.kind[card] != NAMELESS:
-            for b in self.nameless:
-                if b.space != COMMAND_ZONE and rows[b.top][card]:
-                    return b
-        return None
+        if t.kind[card] == NAMELESS:
+            return False  # (Nameless cards carry no name, M1)
+        if a is not None:
+            return True  # its name is on the Battlefield
+        for b in self.nameless:
+            if b.space != COMMAND_ZONE and rows[b.top][card]:
+                return b
+        return self.cz_name == name
 
     def name_in_play(self, card: int) -> bool:
         """Check if an ally bearing `card`'s name is in play, on the Battlefield or in the Command Zone."""

@@ -93,10 +93,11 @@ class DevelopPolicy(Policy):
         for c in state.hand:
             p += 1
             ap += charge[c]
-            if state.stack_target(c) is not None:
-                continue  # it can Grow or Focus now: keep it
-            if kind[c] == NAMELESS or state.name_in_play(c):
+            found = state.stack_target_or_name(c)
+            if found is True or found is False and kind[c] == NAMELESS:
                 send.append(p)  # its name is in play and it cannot stack (or a Nameless): charge it
+            elif found is not False:
+                continue  # it can Grow or Focus now: keep it
             else:
                 if groups is None:
                     groups = {}
@@ -209,12 +210,12 @@ class DevelopPolicy(Policy):
         expected = len(hand)
         fresh: list[int] = []
         for c in sorted(hand, key=t.level.__getitem__):
-            a = state.stack_target(c)
-            if a is not None:
-                state.stack(hand.index(c), a)
-                expected -= 1
-            elif not state.name_in_play(c):
+            found = state.stack_target_or_name(c)
+            if found is False:
                 fresh.append(c)
+            elif found is not True:  # an ally to stack onto
+                state.stack(hand.index(c), found)
+                expected -= 1
         return fresh if len(hand) == expected else None
 
     def _deploy_new_names(self, state: GameState, fresh: list[int]) -> bool:
