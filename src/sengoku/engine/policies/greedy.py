@@ -11,6 +11,7 @@ from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compi
 
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.errors import IllegalAction
 from sengoku.engine.policies.develop import DevelopPolicy
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import OP_HEAL, DeckTables
@@ -201,9 +202,10 @@ class GreedyPolicy(DevelopPolicy):
             path = self._path(state, a, self._spots[a.top])
             if path:
                 for d in path:
-                    if state.can_move(a, d) is not None:
+                    try:
+                        state.move(a, d)  # (checks the step: one lookup, not can_move and then move)
+                    except IllegalAction:
                         return d != path[0]
-                    state.move(a, d)
                 return True
         return False
 
