@@ -222,9 +222,11 @@ class DevelopPolicy(Policy):
         """Deploy the lowest-level card of the new name with the most cards in hand (Nameless
         last), while AP allows and there is room, then stack its namesakes on it (M1-M3).
         Return True if an ability drew cards meanwhile."""
+        if not fresh:
+            return False
         t = state.t
         hand = state.hand
-        nid, kind, level, cost, rows = t.name_id, t.kind, t.level, t.cost, t.relation_rows
+        nid, kind, cost, rows = t.name_id, t.kind, t.cost, t.relation_rows
         deploy_key = self._deploy_key
         while fresh:
             ap = state.ap
