@@ -94,7 +94,7 @@ class DevelopPolicy(Policy):
             p += 1
             ap += charge[c]
             found = state.stack_target_or_name(c)
-            if found is True or found is False and kind[c] == NAMELESS:
+            if found is True or (found is False and kind[c] == NAMELESS):
                 send.append(p)  # its name is in play and it cannot stack (or a Nameless): charge it
             elif found is not False:
                 continue  # it can Grow or Focus now: keep it
