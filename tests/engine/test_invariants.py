@@ -96,6 +96,11 @@ def check(s: GameState, expected: Counter) -> None:
     assert s.top_level == max((t.level[a.top] for a in s.allies), default=0)
     assert sum(o is not None for o in s.occupant) == on_field
     assert s.command_zone is None or s.command_zone in s.allies
+    cz = s.command_zone  # the name the Command Zone's ally bears, kept for name_in_play (M1)
+    assert s.cz_name == (-1 if cz is None or t.kind[cz.top] == NAMELESS else t.name_id[cz.top])
+    for c in s.hand:  # the policies' one-look question agrees with the two it answers
+        found = s.stack_target_or_name(c)
+        assert found is s.stack_target(c) or found is s.name_in_play(c), (c, found)
     assert s.defended or not any(a.defending for a in s.allies)  # T1 relies on the flag
 
 

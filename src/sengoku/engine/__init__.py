@@ -50,7 +50,8 @@ end of the turn; `stronghold` cards left in the Stronghold at the end of the tur
 For finer control, `GameState` (the rules: setup on construction, `begin_turn`,
 `end_charge_phase`, `end_turn`, one checked method per action with its `can_<action>` twin,
 `legal_actions()` / `apply()` for enumerating policies, with actions as `Action(kind, args)`
-values; targeted questions `stack_target`, `free_perimeter` and `neediest_ally` for fast ones).
+values; targeted questions `stack_target`, `name_in_play`, `stack_target_or_name` (the two in one
+look), `free_perimeter` and `neediest_ally` for fast ones).
 An ally in play is an `Ally` record (`top`, `hp`, `space`, `defending`, `sources`, `familiars`,
 ...). The rules are grouped one module per rule group (`setup` S, `turn` T, `main_phase` M,
 `attack` K, `ultimate` U, `abilities` C5), the rules' numbers in `constants`, and the combat

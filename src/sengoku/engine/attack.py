@@ -31,6 +31,11 @@ class Attack(FamiliarAbilities):
 
     def can_attack(self, i: Any, magic: Checked = False, boosts: Checked = 0) -> str | None:
         """Say why ally `i` cannot attack the opponent's Stronghold now, or None (K2, K4, S8)."""
+        found = self._check_attack(i, magic, boosts)
+        return found if isinstance(found, str) else None
+
+    def _check_attack(self, i: Any, magic: Checked, boosts: Checked) -> Ally | str:
+        """Return ally `i` if it may attack the opponent's Stronghold now, else the reason it may not (K2, K4, S8)."""
         if self.phase != MAIN_PHASE:
             return "attacks are declared in the Main Phase (T4)"
         if self.going_first and self.turn == 1:
@@ -57,7 +62,7 @@ class Attack(FamiliarAbilities):
             return f"this ally may self-boost 0 to {allowed} times (K2)"
         if boosts and boosts > self.boost_cards(a):  # (no self-boost: nothing to pay)
             return "not enough same-name cards to pay for the self-boosts (K2)"
-        return None
+        return a
 
     def _pay_boost(self, a: Ally) -> None:
         t = self.t
@@ -170,12 +175,10 @@ class Attack(FamiliarAbilities):
 
     def attack(self, i: Any, magic: Checked = False, boosts: Checked = 0) -> int:
         """Attack the opponent's Stronghold with ally `i` (K4); return the K4 outcome code."""
-        why = self.can_attack(i, magic, boosts)
-        if why is not None:
-            raise IllegalAction(why)
+        a = self._check_attack(i, magic, boosts)
+        if isinstance(a, str):
+            raise IllegalAction(a)
         t = self.t
-        a = self._ally(i)
-        assert a is not None
         top = a.top
         power = t.mat[top] if magic else t.atk[top]
         if a.familiars:  # U3: the contracted familiar's attack power adds in Attack Stance

@@ -65,6 +65,7 @@ def clone_state(s: GameState, rng: random.Random) -> GameState:
     c.opp_board = [None if a is None else new.get(id(a), a) for a in s.opp_board]
     c.occupant = [None if a is None else new[id(a)] for a in s.occupant]
     c.command_zone = None if s.command_zone is None else new[id(s.command_zone)]
+    c.cz_name = s.cz_name
     c.by_name = [None if a is None else new[id(a)] for a in s.by_name]
     c.nameless = [new[id(a)] for a in s.nameless]
     c.hp_total = s.hp_total

@@ -70,6 +70,11 @@ class MainPhase(Abilities):
 
         `kind` GROWTH or FOCUS asks for that action only; None accepts either.
         """
+        found = self._check_stack(pos, i, kind)
+        return found if isinstance(found, str) else None
+
+    def _check_stack(self, pos: Checked, i: Any, kind: Checked) -> Ally | str:
+        """Return the ally that hand card `pos` may Grow/Focus onto, or the reason it may not (M2, M3)."""
         if self.phase != MAIN_PHASE:
             return "Growth and Focus happen in the Main Phase (T4)"
         hand = self.hand
@@ -87,21 +92,19 @@ class MainPhase(Abilities):
         if info[4] & STACK_NAMING and a.space != COMMAND_ZONE and self.by_name[self.t.name_id[c]] is not None:
             # M1: the Nameless would take a name already on the Battlefield.
             return f"an ally named {self.t.name[c]!r} is already on the Battlefield (M1)"
-        return None
+        return a
 
     def stack(self, pos: Checked, i: Any, kind: Checked = None) -> int:
         """Grow (M2) or Focus (M3) hand card `pos` onto ally `i`; return GROWTH or FOCUS."""
-        why = self.can_stack(pos, i, kind)
-        if why is not None:
-            raise IllegalAction(why)
-        a = self._ally(i)
-        assert a is not None
+        a = self._check_stack(pos, i, kind)
+        if isinstance(a, str):
+            raise IllegalAction(a)
         top = a.top
         c = self.hand.pop(pos)
         if self.hand_used:
             self._hand_left(c)
         info = self.t.stack_rows[top][c]
-        assert info is not None  # (can_stack found it)
+        assert info is not None  # (_check_stack found it)
         rel, cap, level, gain, special = info
         a.sources.append(top)  # M6: the old top becomes a growth source
         a.top = c  # A1: the abilities the ally used this turn stay used
@@ -123,6 +126,8 @@ class MainPhase(Abilities):
                 self.nameless.remove(a)
                 if a.space != COMMAND_ZONE:
                     self.by_name[t.name_id[c]] = a
+                else:
+                    self._set_command_zone(a)  # (the name it bears changed)
             if special & STACK_TRIGGERS and a.space != COMMAND_ZONE:
                 # "On Growth" and "on Growth in the Frontline" are one trigger timing (A2).
                 self.skipped += t.skip_growth[c]
@@ -162,6 +167,11 @@ class MainPhase(Abilities):
 
     def can_move(self, i: Any, dest: Checked) -> str | None:
         """Say why ally `i` cannot Move to space `dest`, or None (M4)."""
+        found = self._check_move(i, dest)
+        return found if isinstance(found, str) else None
+
+    def _check_move(self, i: Any, dest: Checked) -> Ally | str:
+        """Return ally `i` if it may Move to space `dest`, else the reason it may not (M4)."""
         if self.phase != MAIN_PHASE:
             return "Move happens in the Main Phase (T4)"
         a = self._ally(i)
@@ -185,17 +195,15 @@ class MainPhase(Abilities):
                 return f"an ally named {t.name[a.top]!r} is already on the Battlefield (M1)"
         elif dest not in board.neighbours[pos]:
             return f"space {dest} is not one orthogonal step from space {pos} (M4)"
-        return None
+        return a
 
     def move(self, i: Any, dest: Checked) -> None:
         """Pay 1 AP: ally `i` moves one orthogonal step, or from the Command Zone to the Perimeter (M4)."""
-        why = self.can_move(i, dest)
-        if why is not None:
-            raise IllegalAction(why)
-        a = self._ally(i)
-        assert a is not None
+        a = self._check_move(i, dest)
+        if isinstance(a, str):
+            raise IllegalAction(a)
         if a.space == COMMAND_ZONE:
-            self.command_zone = None
+            self._set_command_zone(None)
             t = self.t
             if t.kind[a.top] != NAMELESS:
                 self.by_name[t.name_id[a.top]] = a  # onto the Battlefield (M1)

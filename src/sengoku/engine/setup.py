@@ -99,7 +99,7 @@ class Setup(Zones):
         # S1: the Commander goes to the Command Zone; S3: the rest is the Stronghold.
         self.stronghold = list(t.commander_stronghold[commander])
         cz = Ally(commander, 1, COMMAND_ZONE, 0)  # engine decision: 1 HP, as deployed (M1)
-        self.command_zone = cz  # not on the Battlefield: not in by_name (M1)
+        self._set_command_zone(cz)  # not on the Battlefield: not in by_name (M1)
         allies = self.allies
         allies[:] = (cz,)
         nameless = self.nameless

@@ -16,11 +16,13 @@ building on the one before (single inheritance, which mypyc compiles to native c
 The state knows the rules and nothing else: a policy chooses, one `random.Random` supplies all
 chance. Every action `X` has a twin `can_X` that returns the reason it is illegal, or None;
 `X` raises `IllegalAction` with that reason, without touching the state, when it is illegal.
+Where the check finds the ally an action names, a private `_check_X` returns that ally or the
+reason, and both `can_X` and `X` call it: one check per rule, one lookup per action.
 `legal_actions()` lists exactly the actions those same checks allow, as `Action` values, and
 `apply()` runs one. There is one rules implementation: fast policies call the same methods, and
-may ask targeted questions (`stack_target`, `free_perimeter`, `neediest_ally`) instead of
-enumerating every action. Actions name an ally by its number in `allies` (as `legal_actions`
-does) or pass the `Ally` itself.
+may ask targeted questions (`stack_target`, `name_in_play`, `stack_target_or_name`,
+`free_perimeter`, `neediest_ally`) instead of enumerating every action. Actions name an ally by
+its number in `allies` (as `legal_actions` does) or pass the `Ally` itself.
 
 Decisions taken here, beyond SPEC (cite them as "engine decision"):
 - The Commander and the two Nameless start with 1 HP, as a deployed character does (M1).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import AP_CHARGE, BETWEEN, CHARGE, FAMILIAR_HAND_LIMIT, HAND_LIMIT, MAIN_PHASE
 from sengoku.engine.errors import IllegalAction
@@ -96,6 +97,11 @@ class Turn(Setup):
 
     def can_hp_charge(self, i: Any) -> str | None:
         """Say why ally `i` cannot get HP Charge now (T2b), or None."""
+        found = self._check_hp_charge(i)
+        return found if isinstance(found, str) else None
+
+    def _check_hp_charge(self, i: Any) -> Ally | str:
+        """Return ally `i` if it may get HP Charge now, else the reason it may not (T2b)."""
         if self.phase != CHARGE:
             return "HP Charge happens in the Charge Phase (T2b)"
         if self.hp_charged:
@@ -110,15 +116,13 @@ class Turn(Setup):
         price = t.hp_charge_price[top]  # max(HP_CHARGE_MIN, deployment cost)
         if self.ap < price:
             return f"HP Charge costs {price} AP, {self.ap} AP available (T2b)"
-        return None
+        return a
 
     def hp_charge(self, i: Any) -> None:
         """Pay max(5, deployment cost) AP: ally `i` gets +1 HP (T2b)."""
-        why = self.can_hp_charge(i)
-        if why is not None:
-            raise IllegalAction(why)
-        a = self._ally(i)
-        assert a is not None
+        a = self._check_hp_charge(i)
+        if isinstance(a, str):
+            raise IllegalAction(a)
         price = self.t.hp_charge_price[a.top]
         self.ap -= price
         self.m_spent += price

@@ -32,7 +32,7 @@ _FIVE_DRAWS = [(m, (1 << 64) - (1 << 64) % m) for m in (
 # Every field of a GameState (its slots; a compiled GameState has them as native attributes).
 STATE_FIELDS = (
     "t", "rng", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
-    "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone",
+    "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone", "cz_name",
     "by_name", "nameless", "hp_total", "top_level", "defended",
     "sh_hp", "opp_t", "opp_defends", "opp_allies", "opp_commander", "opp_board",
     "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
@@ -64,6 +64,7 @@ class Zones:
     allies: list[Ally]
     occupant: list[Ally | None]
     command_zone: Ally | None
+    cz_name: int  # the name id the Command Zone's ally bears; -1 when empty or a Nameless (M1)
     by_name: list[Ally | None]
     nameless: list[Ally]
     hp_total: int
@@ -106,7 +107,7 @@ class Zones:
         if t.kind[card] == NAMELESS:
             self.nameless.append(ally)
         if pos == COMMAND_ZONE:
-            self.command_zone = ally
+            self._set_command_zone(ally)
         else:
             self.occupant[pos] = ally
             if t.kind[card] != NAMELESS:
@@ -172,6 +173,12 @@ class Zones:
             drawn += 1
         return drawn
 
+    def _set_command_zone(self, ally: Ally | None) -> None:
+        """Put `ally` (or nobody) in the Command Zone, and note the name it bears for `name_in_play`."""
+        self.command_zone = ally
+        t = self.t
+        self.cz_name = -1 if ally is None or t.kind[ally.top] == NAMELESS else t.name_id[ally.top]
+
     def _ally(self, i: Any) -> Ally | None:
         """Return the ally named by number or by itself, or None if there is no such ally in play."""
         if i.__class__ is Ally:  # the ally itself, as fast policies pass it
@@ -213,28 +220,40 @@ class Zones:
         that name), and, while no ally bears the card's name, the first Nameless ally of the
         card's gender and weapon.
         """
+        found = self.stack_target_or_name(card)
+        return None if isinstance(found, bool) else found
+
+    def stack_target_or_name(self, card: int) -> Ally | bool:
+        """Return the ally `card` could Grow or Focus onto (as `stack_target`); else whether its
+        name is in play (as `name_in_play`).
+
+        What a developing policy asks of each hand card (stack it, keep it for its name's ally,
+        or deploy it as a new name), answered with one look at the card's name.
+        """
         t = self.t
         rows = t.relation_rows
-        a = self.by_name[t.name_id[card]]
-        if a is not None and not a.released and rows[a.top][card]:
+        name = t.name_id[card]
+        a = self.by_name[name]
+        if a is not None and rows[a.top][card] and not a.released:
             return a
         cz = self.command_zone
         if cz is not None and rows[cz.top][card]:
             return cz
-        if a is None and t.kind[card] != NAMELESS:
-            for b in self.nameless:
-                if b.space != COMMAND_ZONE and rows[b.top][card]:
-                    return b
-        return None
+        if t.kind[card] == NAMELESS:
+            return False  # (Nameless cards carry no name, M1)
+        if a is not None:
+            return True  # its name is on the Battlefield
+        for b in self.nameless:
+            if b.space != COMMAND_ZONE and rows[b.top][card]:
+                return b
+        return self.cz_name == name
 
     def name_in_play(self, card: int) -> bool:
         """Check if an ally bearing `card`'s name is in play, on the Battlefield or in the Command Zone."""
         t = self.t
-        if t.kind[card] == NAMELESS:
-            return False
-        cz = self.command_zone
-        return self.by_name[t.name_id[card]] is not None or (
-            cz is not None and t.kind[cz.top] != NAMELESS and t.name_id[cz.top] == t.name_id[card])
+        name = t.name_id[card]
+        # (Nameless cards carry no name, M1: the kind is asked last, only when the name is borne.)
+        return (self.by_name[name] is not None or self.cz_name == name) and t.kind[card] != NAMELESS
 
     def free_perimeter(self) -> int | None:
         """Return the first empty Stronghold Perimeter space (board file order), or None."""
@@ -272,7 +291,7 @@ class Zones:
         if t.kind[top] == NAMELESS:
             self.nameless.remove(a)
         if pos == COMMAND_ZONE:
-            self.command_zone = None
+            self._set_command_zone(None)
         else:
             self.occupant[pos] = None
             if self.by_name[t.name_id[top]] is a:

@@ -93,10 +93,11 @@ class DevelopPolicy(Policy):
         for c in state.hand:
             p += 1
             ap += charge[c]
-            if state.stack_target(c) is not None:
-                continue  # it can Grow or Focus now: keep it
-            if kind[c] == NAMELESS or state.name_in_play(c):
+            found = state.stack_target_or_name(c)
+            if found is True or (found is False and kind[c] == NAMELESS):
                 send.append(p)  # its name is in play and it cannot stack (or a Nameless): charge it
+            elif found is not False:
+                continue  # it can Grow or Focus now: keep it
             else:
                 if groups is None:
                     groups = {}
@@ -209,21 +210,23 @@ class DevelopPolicy(Policy):
         expected = len(hand)
         fresh: list[int] = []
         for c in sorted(hand, key=t.level.__getitem__):
-            a = state.stack_target(c)
-            if a is not None:
-                state.stack(hand.index(c), a)
-                expected -= 1
-            elif not state.name_in_play(c):
+            found = state.stack_target_or_name(c)
+            if found is False:
                 fresh.append(c)
+            elif found is not True:  # an ally to stack onto
+                state.stack(hand.index(c), found)
+                expected -= 1
         return fresh if len(hand) == expected else None
 
     def _deploy_new_names(self, state: GameState, fresh: list[int]) -> bool:
         """Deploy the lowest-level card of the new name with the most cards in hand (Nameless
         last), while AP allows and there is room, then stack its namesakes on it (M1-M3).
         Return True if an ability drew cards meanwhile."""
+        if not fresh:
+            return False
         t = state.t
         hand = state.hand
-        nid, kind, level, cost, rows = t.name_id, t.kind, t.level, t.cost, t.relation_rows
+        nid, kind, cost, rows = t.name_id, t.kind, t.cost, t.relation_rows
         deploy_key = self._deploy_key
         while fresh:
             ap = state.ap

@@ -3,17 +3,20 @@
 What it knows of the Last Guard (K4) is what a player knows: the opponent's deck list (by default
 a mirror of ours). Per deck it works out, for every attack power, the chance that a random card of
 the opponent's Stronghold has no higher ATK (or MAT): the chance an attack of that kind hits.
+Against a defending opponent (G4) those chances also count the self-boosts its hand can pay and,
+until it has joined a combat, its Commander.
 """
 
 from __future__ import annotations
 
-from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
-
 from math import comb
+
+from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import HAND_LIMIT
+from sengoku.engine.errors import IllegalAction
 from sengoku.engine.policies.develop import DevelopPolicy
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import NAMELESS, OP_HEAL, DeckTables
@@ -268,9 +271,10 @@ class GreedyPolicy(DevelopPolicy):
             path = self._path(state, a, self._spots[a.top])
             if path:
                 for d in path:
-                    if state.can_move(a, d) is not None:
+                    try:
+                        state.move(a, d)  # (checks the step: one lookup, not can_move and then move)
+                    except IllegalAction:
                         return d != path[0]
-                    state.move(a, d)
                 return True
         return False
 
