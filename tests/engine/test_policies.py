@@ -296,3 +296,15 @@ def test_a_defending_opponents_last_guards_count_the_boosts_its_hand_can_pay(due
             assert chance(table, power) <= chance(passive, power) + 1e-12  # boosts only ever help the guard
     assert chance(defended_hit_chances(duel, cards, False), 11) < 1.0 == chance(hit_chances(
         [duel.atk[c] for c in cards]), 11)  # a Kenshin L3 with a namesake in hand defends at 12
+
+
+def test_greedy_plays_nothing_more_in_the_turn_it_wins(duel):
+    # K5: the attack that lands on a Stronghold at 0 HP ends the game; the Kenshin in hand (cost 2,
+    # AP 10) is not deployed afterwards, and the AP stays unspent.
+    s = position(duel, turn=2, hand=["K1"], ap=10)
+    ally_on(s, "A2", 1, 2)  # MAT 9 beats Kenshin L3's MAT 2
+    guard(s, "K3")
+    s.opp_sh_hp = 0
+    make_policy("greedy").main_phase(s)
+    assert s.won_turn == 2
+    assert [duel.card_id[c] for c in s.hand] == ["K1"] and s.ap == 10

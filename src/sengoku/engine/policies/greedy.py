@@ -154,14 +154,18 @@ class GreedyPolicy(DevelopPolicy):
 
     def main_phase(self, state: GameState) -> None:
         self._prepare_for(state)
-        attacking = not (state.going_first and state.turn == 1)  # S8
+        attacking = not (state.going_first and state.turn == 1) and state.won_turn is None  # S8, K5
         if attacking:
             while self._grow_and_focus(state) is None:  # free, pays AP and raises attack power
                 pass
             self._attack_all(state)
+            if state.won_turn is not None:
+                return  # K5: the game is won; nothing is left to play for this turn
         DevelopPolicy.main_phase(self, state)
         if attacking:
             self._attack_all(state)  # a defeated attacker may have freed a space in range
+            if state.won_turn is not None:
+                return
         self._advance(state)
         if self._use_abilities(state):
             DevelopPolicy.main_phase(self, state)  # cards drawn: develop with them
@@ -237,6 +241,8 @@ class GreedyPolicy(DevelopPolicy):
                     hit, magic, boosts = self.best_attack(state, a)
                     if hit >= self.min_hit:
                         state.attack(a, magic, boosts)
+                        if state.won_turn is not None:
+                            return  # K5
             if not self._move_into_range(state, True):
                 return
 
