@@ -124,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="take the best of this many measurements")
     parser.add_argument("--count", action="store_true",
                         help="instead of timing, count the actions a game takes (pure-Python install only)")
+    parser.add_argument("--floor-process", action="store_true",
+                        help="load the deck, play --games games of the minimal loop once, and exit: the floor "
+                             "a whole `sengoku goldfish` process is timed against (goldfish_bench.py)")
     args = parser.parse_args(argv)
 
     from sengoku.engine import POLICIES, GameRunner, choose_commander, make_policy
@@ -148,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
 
     rng = random.Random(args.seed)
     cost, charge, name = list(tables.cost), list(tables.charge), list(tables.name_id)
+    if args.floor_process:
+        print(f"{'minimal loop':>14}: {bench(lambda: minimal_game(deck, cost, charge, name, rng, args.turns), args.games):10,.0f} games/s, once")
+        return 0
     floor = max(bench(lambda: minimal_game(deck, cost, charge, name, rng, args.turns), args.games)
                 for _ in range(args.repeat))
     print(f"{'minimal loop':>14}: {floor:10,.0f} games/s")
