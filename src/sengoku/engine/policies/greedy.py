@@ -235,9 +235,9 @@ class GreedyPolicy(DevelopPolicy):
                 # G4: the first to attack meets the opponent's Commander too: the likeliest to win it first
                 order.sort(key=lambda a: -self.best_attack(state, a)[0])
             for a in order:
-                # (the cheap part of can_attack first: in Attack Stance, on a space in range, not new)
-                if a.in_play and not a.defending and (a.entered != turn or a.released) and a.space in spots[a.top] \
-                        and state.can_attack(a, False, 0) is None:
+                # (what can_attack asks of the ally: in Attack Stance, on a space in range, not new;
+                # `attack` checks it all again, and the boosts best_attack chose are ones it can pay)
+                if a.in_play and not a.defending and (a.entered != turn or a.released) and a.space in spots[a.top]:
                     hit, magic, boosts = self.best_attack(state, a)
                     if hit >= self.min_hit:
                         state.attack(a, magic, boosts)
