@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
 
+from cli_run import run_sengoku  # tests/cli_run.py
 from sengoku.paths import data_dir
 
 BUNDLED = data_dir("card_db") / "sengoku"
@@ -16,18 +16,8 @@ BUNDLED = data_dir("card_db") / "sengoku"
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]):
     """Run `sengoku ARGS` in this process (as the console script does); return (code, stdout, stderr)."""
-    from sengoku.cli import main
-
     def run(*args: str) -> tuple[int, str, str]:
-        old = sys.argv
-        sys.argv = ["sengoku", *args]
-        try:
-            main()
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-        finally:
-            sys.argv = old
+        code = run_sengoku(*args)
         out = capsys.readouterr()
         return code, out.out, out.err
 

@@ -10,13 +10,13 @@ import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli_run import run_sengoku  # tests/cli_run.py
 from sengoku.paths import data_dir
 
 DEFAULT = (data_dir("decklists") / "default.toml").read_bytes()
@@ -26,19 +26,9 @@ FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 
 def run(*args: str) -> tuple[int, str]:
     """Run `sengoku ARGS` in this process; return (exit code, stdout + stderr)."""
-    from sengoku.cli import main
-
     out, err = io.StringIO(), io.StringIO()
-    old = sys.argv
-    sys.argv = ["sengoku", *args]
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    finally:
-        sys.argv = old
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run_sengoku(*args)
     return code, out.getvalue() + err.getvalue()
 
 
