@@ -8,30 +8,35 @@ comes from the random generator it is given (G3: a policy seeds it from `state.r
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
-from sengoku.engine.ally import Ally, Enemy
+from sengoku.engine.ally import Ally
 from sengoku.engine.state import GameState
 
 
-def copy_ally(a: Ally) -> Ally:
-    """Return a new Ally record with the same fields (its lists copied)."""
-    return _copy_fields(a, Ally(a.top, a.hp, a.space, a.entered, a.released, list(a.sources)))
+_A = TypeVar("_A", bound=Ally)
 
 
-def copy_enemy(a: Enemy) -> Enemy:
-    """Return a new Enemy record with the same fields (G4: the opponent's characters)."""
-    b = Enemy(a.top, a.hp, a.space, a.entered, a.released, list(a.sources))
-    _copy_fields(a, b)
-    return b
-
-
-def _copy_fields(a: Ally, b: Ally) -> Ally:
+def copy_ally(a: _A) -> _A:
+    """Return a new record of the same class (Ally, or Enemy for the opponent's characters, G4)
+    with the same fields (its lists copied)."""
+    b = type(a)(a.top, a.hp, a.space, a.entered, a.released, list(a.sources))
     b.defending = a.defending
     b.familiars = list(a.familiars)
     b.used_turn = a.used_turn
     b.used = a.used
     b.in_play = a.in_play
     return b
+
+
+def _copy_allies(allies: list[_A], new: dict[int, Ally]) -> list[_A]:
+    """Copy each record; note each copy under its original's identity in `new`."""
+    copies = []
+    for a in allies:
+        b = copy_ally(a)
+        new[id(a)] = b
+        copies.append(b)
+    return copies
 
 
 def clone_state(s: GameState, rng: random.Random) -> GameState:
@@ -49,18 +54,8 @@ def clone_state(s: GameState, rng: random.Random) -> GameState:
     c.banish = list(s.banish)
     c.summoning = list(s.summoning)
     new: dict[int, Ally] = {}
-    allies = []
-    for a in s.allies:
-        b = copy_ally(a)
-        new[id(a)] = b
-        allies.append(b)
-    c.allies = allies
-    enemies = []
-    for e in s.opp_allies:
-        f = copy_enemy(e)
-        new[id(e)] = f
-        enemies.append(f)
-    c.opp_allies = enemies
+    c.allies = _copy_allies(s.allies, new)
+    c.opp_allies = enemies = _copy_allies(s.opp_allies, new)
     c.opp_commander = None if s.opp_commander is None else enemies[s.opp_allies.index(s.opp_commander)]
     c.opp_board = [None if a is None else new.get(id(a), a) for a in s.opp_board]
     c.occupant = [None if a is None else new[id(a)] for a in s.occupant]
