@@ -11,6 +11,7 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, PROGRESS_MIN_GAME_TURNS, refuse_invalid, with_progress
+from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_TURNS
 from sengoku.writes import check_output, write_atomically
@@ -43,21 +44,18 @@ def compare_command(
         "kill-turn difference is at most ±TURNS, or --runs are played. Same inputs give the same runs and "
         "the same JSON for any --jobs.", show_default=False),
     turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
-    seed: int = typer.Option(0, "--seed", help="Master seed: run i of every deck uses the stream of (seed, i)."),
+    seed: int = SEED,
     going: str = typer.Option("first", "--going", help="Play [b]first[/b] or [b]second[/b] (S7, S8)."),
     policy: str = typer.Option("greedy", "--policy", help=POLICY_HELP),
     mode: Optional[str] = typer.Option(
         None, "--mode", help="Play every deck under [b]standard[/b] or [b]ultimate[/b]. Default: the decklists' own "
         "mode, which must be the same.", show_default=False),
-    jobs: Optional[int] = typer.Option(
-        None, "--jobs", "-j", help="Parallel processes, each playing every deck on a chunk of runs. Default: all "
-        "cores. Results are identical to --jobs 1.", show_default=False),
+    jobs: Optional[int] = JOBS,
     opponent: Optional[Path] = typer.Option(
         None, "--opponent", readable=False, metavar="DECK", help="The opponent's decklist (G4) for every deck. "
         "Default: the baseline deck.", show_default=False),
-    opponent_defends: bool = typer.Option(False, "--opponent-defends", help="The opponent adds its Commander's "
-                                          "ATK and self-boosts when it can (G4)."),
-    play_on: bool = typer.Option(False, "--play-on", help="Go on playing after a win, up to --turns."),
+    opponent_defends: bool = OPPONENT_DEFENDS,
+    play_on: bool = PLAY_ON,
     want: list[str] = typer.Option([], "--want", metavar="NAME[:N]", help="An opening-hand event to compare "
                                    "(as goldfish's --want).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON: decks (deck, runs, kill_turn, "
@@ -70,9 +68,8 @@ def compare_command(
         None, "--html", metavar="FILE", help="Also write the comparison as one self-contained HTML page (the decks "
         "side by side, the options and the command that reproduces it, every difference with its interval and "
         "verdict, the win curves on one chart; loads nothing from the network).", show_default=False),
-    force: bool = typer.Option(False, "--force", help="Replace the --plot or --html file if it exists."),
-    db: Optional[Path] = typer.Option(None, "--db", readable=False, help="Card database folder or file. Default: "
-                                      "$SENGOKU_DB, else the bundled sample set.", show_default=False),
+    force: bool = FORCE,
+    db: Optional[Path] = DB,
 ) -> None:
     """Compare decks (see HELP)."""
     going, policy = going.strip().lower(), policy.strip().lower()

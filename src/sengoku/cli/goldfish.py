@@ -12,6 +12,7 @@ import typer
 
 from sengoku.build import engine_compiled
 from sengoku.cli import app
+from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_TURNS
@@ -70,8 +71,7 @@ def goldfish_command(
         "Same inputs give the same runs and the same JSON for any --jobs.", show_default=False),
     turns: Optional[int] = typer.Option(None, "--turns", "-t", help="Turns played in each game (1 to 200).",
                                         show_default=str(DEFAULT_TURNS)),
-    seed: int = typer.Option(0, "--seed", help="Master seed. Run i uses its own stream derived from "
-                             "(seed, i), so the same inputs and seed give byte-identical JSON for any --jobs."),
+    seed: int = SEED,
     going: Optional[str] = typer.Option(None, "--going", help="Play [b]first[/b] (start with 0 AP, no attack on "
                                         "turn 1) or [b]second[/b] (start with 5 AP) (S7, S8).", show_default="first"),
     policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, show_default="greedy"),
@@ -82,19 +82,13 @@ def goldfish_command(
     mode: Optional[str] = typer.Option(
         None, "--mode", help="[b]standard[/b] or [b]ultimate[/b]. Default: the decklist's own `mode`. "
         "The deck is validated under the mode played.", show_default=False),
-    jobs: Optional[int] = typer.Option(
-        None, "--jobs", "-j", help="Parallel processes. Default: all cores. Results are identical "
-        "to --jobs 1; runs under 1000 per process stay in one process.", show_default=False),
+    jobs: Optional[int] = JOBS,
     opponent: Optional[Path] = typer.Option(
         None, "--opponent", readable=False, metavar="DECK", help="The opponent's decklist (G4), validated like DECK under the "
         "mode played (an invalid one is exit 1 with the validator's report). Default: a mirror of DECK.",
         show_default=False),
-    opponent_defends: bool = typer.Option(
-        False, "--opponent-defends", help="The opponent adds its Commander's ATK and self-boosts from its hand "
-        "when it can (G4). Default: it makes no optional choice."),
-    play_on: bool = typer.Option(
-        False, "--play-on", help="Go on playing after a win, up to --turns. Default: a game stops at the end of "
-        "the turn it is won, and later turns count only the games still being played."),
+    opponent_defends: bool = OPPONENT_DEFENDS,
+    play_on: bool = PLAY_ON,
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (runs, turns, seed, going, "
                                  "policy, mode, commander, opening_hand, kill_turn, curve, first_level3/4, "
                                  "…) instead of tables."),
@@ -105,14 +99,12 @@ def goldfish_command(
         None, "--html", metavar="FILE", help="Also write the report as one self-contained HTML page (the deck, the "
         "options and the command that reproduces it, tables and charts; loads nothing from the network, prints well).",
         show_default=False),
-    force: bool = typer.Option(False, "--force", help="Replace the --plot or --html file if it exists."),
+    force: bool = FORCE,
     want: list[str] = typer.Option(
         [], "--want", metavar="NAME[:N]", help="An opening-hand event: at least N (default 1) copies of "
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
         "(hypergeometric) and simulated probabilities are shown side by side.", show_default=False),
-    db: Optional[Path] = typer.Option(
-        None, "--db", readable=False, help="Card database folder or file. Default: $SENGOKU_DB, else the bundled sample set.",
-        show_default=False),
+    db: Optional[Path] = DB,
 ) -> None:
     """Goldfish a deck (see HELP)."""
     # Choice words read like names elsewhere: case and surrounding spaces do not matter. An
