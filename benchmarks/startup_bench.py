@@ -1,6 +1,6 @@
 """Start-up of `sengoku` commands, each beside the floor of starting Python itself.
 
-    python benchmarks/startup_bench.py [--runs 11]
+    python benchmarks/startup_bench.py [--runs 11] [--against OTHER_PYTHON]
 
 Run it with the Python of the install to time (`/tmp/v/bin/python benchmarks/startup_bench.py`):
 the `sengoku` beside that Python is timed. Prints the median CPU and wall seconds of fresh
@@ -8,6 +8,10 @@ processes, run in turn: `python -c pass` (the floor), `sengoku --version`, `seng
 a one-file `validate` of the bundled default deck, and `goldfish --runs 1` (its fixed cost:
 everything but the games), with the text report and with --json. The checked-files memory
 (`sengoku.pass_cache`) lives in a fresh temporary folder, warmed by the first run.
+
+With `--against`, the `sengoku` beside another Python (another install, say the previous
+release) runs the same commands in the same rotation, each right after this one's, so that a
+busy machine slows both alike; each line then shows both, and the difference.
 """
 
 from __future__ import annotations
@@ -22,28 +26,46 @@ from proc_time import medians
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=11, help="counted runs of each command (default 11)")
-    args = parser.parse_args()
-    exe = str(Path(sys.executable).with_name("sengoku"))
+def commands_of(python: str) -> dict[str, list[str]]:
+    """The commands timed, run by the `sengoku` beside `python`."""
+    exe = str(Path(python).with_name("sengoku"))
     deck = str(ROOT / "decklists" / "default.toml")
-    commands = {
-        "python -c pass (floor)": [sys.executable, "-c", "pass"],
+    return {
+        "python -c pass (floor)": [python, "-c", "pass"],
         "sengoku --version": [exe, "--version"],
         "sengoku --help": [exe, "--help"],
         "sengoku validate default.toml": [exe, "validate", deck],
         "sengoku goldfish --runs 1": [exe, "goldfish", "--runs", "1"],
         "sengoku goldfish --runs 1 --json": [exe, "goldfish", "--runs", "1", "--json"],
     }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=11, help="counted runs of each command (default 11)")
+    parser.add_argument("--against", metavar="OTHER_PYTHON",
+                        help="also time the sengoku beside this Python, each command right after this one's")
+    args = parser.parse_args()
+    commands = commands_of(sys.executable)
+    if args.against:  # interleaved: this install's command, then the other's, then the next command
+        other = commands_of(args.against)
+        commands = {f"{side}{name}": cmd for name in commands
+                    for side, cmd in (("", commands[name]), ("against: ", other[name]))}
     with tempfile.TemporaryDirectory() as cache:
         env = {name: {"SENGOKU_CACHE_DIR": cache} for name in commands}
         found = medians(commands, args.runs, env)
     floor_cpu = found["python -c pass (floor)"][0]
     print(f"median of {args.runs} fresh processes each, run in turn; {sys.version.split()[0]}")
-    print(f"  {'command':<36} {'cpu s':>7} {'wall s':>7} {'cpu / floor':>12}")
-    for name, (cpu, wall) in found.items():
-        print(f"  {name:<36} {cpu:7.3f} {wall:7.3f} {cpu / floor_cpu:11.1f}x")
+    if not args.against:
+        print(f"  {'command':<36} {'cpu s':>7} {'wall s':>7} {'cpu / floor':>12}")
+        for name, (cpu, wall) in found.items():
+            print(f"  {name:<36} {cpu:7.3f} {wall:7.3f} {cpu / floor_cpu:11.1f}x")
+        return
+    print(f"  this: {sys.executable}; against: {args.against}")
+    print(f"  {'command':<36} {'cpu s':>7} {'against':>8} {'diff':>7} {'wall s':>7} {'against':>8}")
+    for name in commands_of(sys.executable):
+        (cpu, wall), (cpu_a, wall_a) = found[name], found[f"against: {name}"]
+        print(f"  {name:<36} {cpu:7.3f} {cpu_a:8.3f} {cpu - cpu_a:+7.3f} {wall:7.3f} {wall_a:8.3f}")
 
 
 if __name__ == "__main__":
