@@ -1,6 +1,6 @@
 """Start-up of `sengoku` commands, each beside the floor of starting Python itself.
 
-    python benchmarks/startup_bench.py [--runs 11] [--against OTHER_PYTHON]
+    python benchmarks/startup_bench.py [--runs 11] [--against OTHER_PYTHON] [--instructions]
 
 Run it with the Python of the install to time (`/tmp/v/bin/python benchmarks/startup_bench.py`):
 the `sengoku` beside that Python is timed. Prints the median CPU and wall seconds of fresh
@@ -12,13 +12,24 @@ everything but the games), with the text report and with --json. The checked-fil
 With `--against`, the `sengoku` beside another Python (another install, say the previous
 release) runs the same commands in the same rotation, each right after this one's, so that a
 busy machine slows both alike; each line then shows both, and the difference.
+
+With `--instructions`, each command runs once under valgrind (`--tool=cachegrind
+--cache-sim=no`, with PYTHONHASHSEED=0) and the millions of instructions it executed are
+printed instead of times: a count that other people's jobs on the machine do not move, so that
+a change of a few percent shows (it takes about 50 times as long as a run; valgrind must be
+installed).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
+import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from proc_time import medians
@@ -40,17 +51,56 @@ def commands_of(python: str) -> dict[str, list[str]]:
     }
 
 
+def instructions(cmd: Sequence[str], env: Mapping[str, str]) -> float:
+    """Run `cmd` once under valgrind; return the millions of instructions it executed."""
+    argv = list(cmd)
+    if not argv[0].endswith(("python", "python3")) and Path(argv[0]).is_file():
+        argv = [str(Path(argv[0]).with_name("python")), *argv]  # the script, not its launcher, is counted
+    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                           *argv], capture_output=True, text=True,
+                          env={**os.environ, **env, "PYTHONHASHSEED": "0"})
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind gave no instruction count for {' '.join(argv)}:\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", "")) / 1e6
+
+
+def count_instructions(commands: Mapping[str, Sequence[str]], against: bool) -> None:
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind")
+    with tempfile.TemporaryDirectory() as cache:
+        env = {"SENGOKU_CACHE_DIR": cache}
+        for cmd in commands.values():  # warm the checked-files memory, as the timed runs do
+            subprocess.run(list(cmd), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           env={**os.environ, **env}, check=False)
+        found = {name: instructions(cmd, env) for name, cmd in commands.items()}
+    print(f"millions of instructions, one run each under valgrind; {sys.version.split()[0]}")
+    if not against:
+        for name, count in found.items():
+            print(f"  {name:<36} {count:9.1f}")
+        return
+    print(f"  {'command':<36} {'this':>9} {'against':>9} {'diff':>8}")
+    for name in commands_of(sys.executable):
+        this, other = found[name], found[f"against: {name}"]
+        print(f"  {name:<36} {this:9.1f} {other:9.1f} {100 * (this - other) / other:+7.1f}%")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11, help="counted runs of each command (default 11)")
     parser.add_argument("--against", metavar="OTHER_PYTHON",
                         help="also time the sengoku beside this Python, each command right after this one's")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count each command's instructions under valgrind instead of timing it")
     args = parser.parse_args()
     commands = commands_of(sys.executable)
     if args.against:  # interleaved: this install's command, then the other's, then the next command
         other = commands_of(args.against)
         commands = {f"{side}{name}": cmd for name in commands
                     for side, cmd in (("", commands[name]), ("against: ", other[name]))}
+    if args.instructions:
+        count_instructions(commands, bool(args.against))
+        return
     with tempfile.TemporaryDirectory() as cache:
         env = {name: {"SENGOKU_CACHE_DIR": cache} for name in commands}
         found = medians(commands, args.runs, env)
