@@ -1,6 +1,6 @@
 """Start-up of `sengoku` commands, each beside the floor of starting Python itself.
 
-    python benchmarks/startup_bench.py [--runs 11] [--against OTHER_PYTHON] [--instructions]
+    python benchmarks/startup_bench.py [--runs 11] [--against OTHER_PYTHON] [--instructions | --stages]
 
 Run it with the Python of the install to time (`/tmp/v/bin/python benchmarks/startup_bench.py`):
 the `sengoku` beside that Python is timed. Prints the median CPU and wall seconds of fresh
@@ -18,6 +18,9 @@ With `--instructions`, each command runs once under valgrind (`--tool=cachegrind
 printed instead of times: a count that other people's jobs on the machine do not move, so that
 a change of a few percent shows (it takes about 50 times as long as a run; valgrind must be
 installed).
+
+With `--stages`, the fixed cost of `goldfish --runs 1` is taken apart the same way: one process
+per stage under valgrind, each running the stages before it too, and what each stage adds.
 """
 
 from __future__ import annotations
@@ -65,6 +68,49 @@ def instructions(cmd: Sequence[str], env: Mapping[str, str]) -> float:
     return int(found.group(1).replace(",", "")) / 1e6
 
 
+# The fixed cost of `sengoku goldfish --runs 1`, stage by stage: each stage's code runs after all
+# the stages before it, in one `python -c` process.
+STAGES = [
+    ("import sengoku.cli (streams, errors)", "import sengoku.cli"),
+    ("import typer", "import typer"),
+    ("register goldfish; typer builds the command",  # earlier, _register() took no arguments
+     "try:\n    app = sengoku.cli._register(['goldfish'])\nexcept TypeError:\n    app = sengoku.cli._register()\n"
+     "cmd = typer.main.get_command(app)"),
+    ("parse the options (imports pydantic; adapters)",
+     "ctx = cmd.make_context('sengoku', ['goldfish', '--runs', '1'])\n"
+     "cmd.get_command(ctx, 'goldfish').make_context('goldfish', ['--runs', '1'], parent=ctx)"),
+    ("import sengoku.carddb.models (pydantic models)", "import sengoku.carddb.models"),
+    ("import sengoku.goldfish.api (the rest)", "import sengoku.goldfish.api"),
+    ("goldfish(runs=1): deck, database, validation, game",
+     "r = sengoku.goldfish.api.goldfish(None, None, runs=1, jobs=1)"),
+    ("the result as JSON", "r.to_json()"),
+    ("import rich and the text report",
+     "import io\nfrom rich.console import Console\nimport sengoku.goldfish.report"),
+    ("render the text report",
+     "sengoku.goldfish.report.render(r, Console(file=io.StringIO(), highlight=False, width=120))"),
+]
+
+
+def count_stages() -> None:
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--stages needs valgrind")
+    print(f"`goldfish --runs 1` by stages: millions of instructions under valgrind; {sys.version.split()[0]}")
+    print(f"  {'stage':<52} {'total':>8} {'added':>8}")
+    with tempfile.TemporaryDirectory() as cache:
+        env = {"SENGOKU_CACHE_DIR": cache}
+        code = "pass"
+        subprocess.run([sys.executable, "-c", "\n".join(c for _, c in STAGES)], env={**os.environ, **env},
+                       check=True)  # warm the checked-files memory
+        before = instructions([sys.executable, "-c", code], env)
+        print(f"  {'python -c pass':<52} {before:8.1f}")
+        code = ""
+        for name, step in STAGES:
+            code += step + "\n"
+            total = instructions([sys.executable, "-c", code], env)
+            print(f"  {name:<52} {total:8.1f} {total - before:+8.1f}")
+            before = total
+
+
 def count_instructions(commands: Mapping[str, Sequence[str]], against: bool) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind")
@@ -92,7 +138,12 @@ def main() -> None:
                         help="also time the sengoku beside this Python, each command right after this one's")
     parser.add_argument("--instructions", action="store_true",
                         help="count each command's instructions under valgrind instead of timing it")
+    parser.add_argument("--stages", action="store_true",
+                        help="count the instructions of goldfish --runs 1's start-up, stage by stage")
     args = parser.parse_args()
+    if args.stages:
+        count_stages()
+        return
     commands = commands_of(sys.executable)
     if args.against:  # interleaved: this install's command, then the other's, then the next command
         other = commands_of(args.against)
