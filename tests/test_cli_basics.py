@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import sengoku
 
@@ -44,3 +45,34 @@ def test_missing_database_is_exit_2_without_traceback(tmp_path) -> None:
     assert out.returncode == 2
     assert "nope.json" in out.stderr and "no such card database file" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_every_command_has_its_module_named() -> None:
+    """`COMMAND_MODULES` names each command of the application, and the module that registers it."""
+    import typer
+
+    from sengoku.cli import COMMAND_MODULES, _register
+
+    group = typer.main.get_command(_register())
+    assert sorted(group.commands) == sorted(COMMAND_MODULES)  # type: ignore[attr-defined]
+    src = Path(sengoku.__file__).parent / "cli"
+    for name, module in COMMAND_MODULES.items():
+        text = (src / f"{module}.py").read_text(encoding="utf-8")
+        assert f'command("{name}"' in text or f'name="{name}"' in text, (name, module)
+
+
+def test_a_named_command_imports_no_other_command_module() -> None:
+    """`sengoku goldfish --help` pays for its own command only (start-up time); the help is whole."""
+    code = ("import sys; sys.argv = ['sengoku', 'goldfish', '--help']\n"
+            "from sengoku.cli import main\n"
+            "try:\n    main()\n"
+            "except SystemExit:\n"
+            "    print(sorted(m for m in sys.modules if m.startswith('sengoku.cli.')), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "--opponent-defends" in out.stdout
+    assert out.stderr.strip() == "['sengoku.cli.goldfish', 'sengoku.cli.root', 'sengoku.cli.streams']"
+
+
+def test_an_unknown_command_is_still_told_apart_from_every_command() -> None:
+    out = run("goldfsh")
+    assert out.returncode == 2 and "No such command 'goldfsh'" in out.stderr

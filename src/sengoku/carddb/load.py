@@ -16,11 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.card_checks import run_checks
-from sengoku.carddb.generic import GenericCardDatabase
-from sengoku.carddb.generic import run_checks as generic_checks
 from sengoku.carddb.models import CardDatabase
-from sengoku.carddb.strings import string_problems
 from sengoku.errors import DataError
 from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
 from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
@@ -217,6 +213,12 @@ def check_data(path: str, data: Any, text: str | None = None) -> list[Problem]:
     Semantic checks still run on the cards that passed the schema, so one bad card does not
     hide the others' problems. With the file's `text`, problems carry the card's line.
     """
+    # deferred: start-up time of the runs whose database passed before (`read_checked`): they
+    # never check it again
+    from sengoku.carddb.card_checks import run_checks
+    from sengoku.carddb.generic import run_checks as generic_checks
+    from sengoku.carddb.strings import string_problems
+
     game = game_of(data)
     code = game_code(game)
     if code is None:
@@ -280,8 +282,12 @@ def load_card_db(path: Path | str | None = None) -> CardDatabase:
     cards_file = resolve_cards_file(path)
     data, raw = read_checked(cards_file)
     code = game_code(game_of(data))
-    # issue 5: the other games' cards share one generic model
-    model: Any = CardDatabase if code is not None and code.card_model == "sengoku" else GenericCardDatabase
+    model: Any = CardDatabase
+    if code is None or code.card_model != "sengoku":
+        # deferred: start-up time of SENGOKU YUGI's runs (pydantic builds the model as it is imported)
+        from sengoku.carddb.generic import GenericCardDatabase
+
+        model = GenericCardDatabase  # issue 5: the other games' cards share one generic model
     db = model.model_validate(
         {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}
     )

@@ -11,7 +11,9 @@ could not be used at all (missing or unreadable file, bad option).
 from __future__ import annotations
 
 import errno
+import importlib
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from sengoku.build import engine_build
@@ -36,10 +38,26 @@ def version_line() -> str:
     return f"sengoku {__version__} (rules engine: {engine_build()})"
 
 
-def _register() -> Any:
-    """Import every command module (each adds its commands to the application); return the application."""
-    # deferred: start-up time; `sengoku --version` is answered without typer and the commands
-    from sengoku.cli import cards, compare, db, fmt, formats, games, goldfish, importer, validate  # noqa: F401
+# Each command's name -> the module under sengoku.cli that registers it (tests/test_cli_basics.py
+# holds this to the commands the application has).
+COMMAND_MODULES = {
+    "cards": "cards", "compare": "compare", "db": "db", "fmt": "fmt", "formats": "formats", "games": "games",
+    "goldfish": "goldfish", "import": "importer", "validate": "validate",
+}
+
+
+def _register(args: Sequence[str] = ()) -> Any:
+    """Import the command modules (each adds its commands to the application); return the application.
+
+    When the first argument names a command, only its module is imported: the others cost every
+    run start-up time (importing them, and typer building each command's parameters). Anything
+    else (no command, `--help`, an unknown word, shell completion) gets every command.
+    """
+    module = COMMAND_MODULES.get(args[0]) if args else None
+    for name in [module] if module is not None else COMMAND_MODULES.values():
+        # deferred: start-up time; `sengoku --version` is answered without typer and the commands
+        importlib.import_module(f"sengoku.cli.{name}")
+    # deferred: start-up time, as above
     from sengoku.cli.root import app
 
     return app
@@ -69,7 +87,7 @@ def _run() -> int | str | None:
                 # answered without importing typer and every command first: start-up time
                 sys.stdout.write(version_line() + "\n")
             else:
-                _register()()
+                _register(sys.argv[1:])()
             code: int | str | None = 0
         except SystemExit as exc:  # how typer ends every command: output may still be buffered
             code = exc.code

@@ -18,8 +18,6 @@ from sengoku.decklist.read import NOT_A_DECKLIST, read_decklist
 from sengoku.display import display_path
 from sengoku.errors import DataError
 from sengoku.folders import Found, find_tomls
-from sengoku.formats.legality import format_violations
-from sengoku.formats.load import load_format
 from sengoku.games import Game, bundled_games, default_db_folder, game_for_db, get_game
 from sengoku.paths import DB_ENV
 from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
@@ -141,6 +139,10 @@ class Validator:
 
     def _format_violations(self, tournament_format: Any, explicit: bool, deck: Decklist, checker: Checker,
                            resolved: list[Any]) -> list[Problem]:
+        # deferred: start-up time of the runs whose decks name no tournament format (every goldfish run)
+        from sengoku.formats.legality import format_violations
+        from sengoku.formats.load import load_format
+
         pos = deck.positions.get("format", (None, None))
         key = self._format_key(tournament_format, checker)
         if key not in self._formats:

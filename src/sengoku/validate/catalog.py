@@ -19,7 +19,6 @@ from typing import Any
 
 from sengoku.carddb.load import read_checked, resolve_cards_file
 from sengoku.carddb.index import CardIndex, cards_by_id
-from sengoku.carddb.stored import Look, open_stored, remember
 from sengoku.files import CARD_DB_BYTES, read_input
 from sengoku.games import DEFAULT_GAME
 
@@ -82,6 +81,10 @@ def load_catalog(path: Path | str) -> Catalog:
 
 @lru_cache(maxsize=16)
 def _load_catalog(path: str) -> Catalog:
+    # deferred: start-up time of the runs that open no card database file here (goldfish brings its
+    # own loaded database: `catalog_from_db`)
+    from sengoku.carddb.stored import Look, open_stored, remember
+
     cards_file = resolve_cards_file(path)
     stored = open_stored(cards_file)  # a big database read before: only the cards asked for are read
     if stored is not None:
