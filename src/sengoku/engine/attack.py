@@ -26,8 +26,13 @@ class Attack(FamiliarAbilities):
         assert a is not None
         if a.released:
             return len(self.fam_hand) + len(a.sources) + len(self.hand) // 2
-        nid = t.name_id[a.top]
-        return len(a.sources) + sum(1 for c in self.hand if t.name_id[c] == nid and t.kind[c] != NAMELESS)
+        name_id, kind = t.name_id, t.kind
+        nid = name_id[a.top]
+        cards = len(a.sources)
+        for c in self.hand:  # (a plain loop: no generator made for every ask, pure or compiled)
+            if name_id[c] == nid and kind[c] != NAMELESS:
+                cards += 1
+        return cards
 
     def can_attack(self, i: Any, magic: Checked = False, boosts: Checked = 0) -> str | None:
         """Say why ally `i` cannot attack the opponent's Stronghold now, or None (K2, K4, S8)."""
