@@ -189,10 +189,11 @@ class GreedyPolicy(DevelopPolicy):
             fam = a.familiars[-1] if a.familiars else -1
             return self._plan(t, a.top, fam, a.released, state.boost_cards(a), self._commander_power(state, joining))
         plans = self._plans[a.top]
-        if len(plans) == 1:
+        most = len(plans) - 1  # the self-boosts that can change the plan
+        if most == 0:
             return plans[0]
         cards = state.boost_cards(a)
-        return plans[cards if cards < len(plans) else len(plans) - 1]
+        return plans[cards if cards < most else most]
 
     @staticmethod
     def _commander_power(state: GameState, joining: int) -> tuple[int, int]:
@@ -264,8 +265,7 @@ class GreedyPolicy(DevelopPolicy):
         occ = state.occupant
         reaches = self._reaches
         allies = state.allies
-        for k in range(len(allies)):
-            a = allies[k]
+        for k, a in enumerate(allies):
             if a.defending or (now and a.entered == state.turn and not a.released):  # K4
                 continue
             spots = self._spots[a.top]
@@ -337,9 +337,8 @@ class GreedyPolicy(DevelopPolicy):
         drawn = False
         hand = state.hand
         for a in list(state.allies):
-            acts = t.act[a.top]
-            for k in range(len(acts)):
-                if state.can_use_ability(a, k) is None and self._helps(state, a, acts[k][2]):
+            for k, act in enumerate(t.act[a.top]):
+                if state.can_use_ability(a, k) is None and self._helps(state, a, act[2]):
                     before = len(hand)
                     state.use_ability(a, k)
                     drawn = drawn or len(hand) > before
@@ -350,11 +349,10 @@ class GreedyPolicy(DevelopPolicy):
                 drawn = drawn or len(hand) > before
         p = 0
         while p < len(hand):
-            acts = t.hand_act[hand[p]]
             used = False
-            for k in range(len(acts)):
+            for k, act in enumerate(t.hand_act[hand[p]]):
                 if state.stack_target(hand[p]) is None and state.can_use_hand_ability(p, k) is None \
-                        and self._helps(state, None, acts[k][2]):
+                        and self._helps(state, None, act[2]):
                     state.use_hand_ability(p, k)
                     drawn = used = True
                     break
