@@ -171,10 +171,14 @@ class Attack(FamiliarAbilities):
 
     def _free_enemy_space(self) -> int | None:
         """Return the first space of the opponent's Stronghold Perimeter no ally stands on, or None."""
-        taken = {e.space for e in self.opp_allies}
         occ = self.occupant
         for space in self.t.board.enemy_perimeter:
-            if space not in taken and (space == OFF_OUR_BOARD or occ[space] is None):
+            if space != OFF_OUR_BOARD and occ[space] is not None:
+                continue
+            for e in self.opp_allies:  # (a few allies: a loop, not a set built at every ask)
+                if e.space == space:
+                    break
+            else:
                 return space
         return None
 
