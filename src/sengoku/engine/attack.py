@@ -26,8 +26,13 @@ class Attack(FamiliarAbilities):
         assert a is not None
         if a.released:
             return len(self.fam_hand) + len(a.sources) + len(self.hand) // 2
-        nid = t.name_id[a.top]
-        return len(a.sources) + sum(1 for c in self.hand if t.name_id[c] == nid and t.kind[c] != NAMELESS)
+        name_id, kind = t.name_id, t.kind
+        nid = name_id[a.top]
+        cards = len(a.sources)
+        for c in self.hand:  # (a plain loop: no generator made for every ask, pure or compiled)
+            if name_id[c] == nid and kind[c] != NAMELESS:
+                cards += 1
+        return cards
 
     def can_attack(self, i: Any, magic: Checked = False, boosts: Checked = 0) -> str | None:
         """Say why ally `i` cannot attack the opponent's Stronghold now, or None (K2, K4, S8)."""
@@ -166,10 +171,14 @@ class Attack(FamiliarAbilities):
 
     def _free_enemy_space(self) -> int | None:
         """Return the first space of the opponent's Stronghold Perimeter no ally stands on, or None."""
-        taken = {e.space for e in self.opp_allies}
         occ = self.occupant
         for space in self.t.board.enemy_perimeter:
-            if space not in taken and (space == OFF_OUR_BOARD or occ[space] is None):
+            if space != OFF_OUR_BOARD and occ[space] is not None:
+                continue
+            for e in self.opp_allies:  # (a few allies: a loop, not a set built at every ask)
+                if e.space == space:
+                    break
+            else:
                 return space
         return None
 

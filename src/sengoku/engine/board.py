@@ -8,15 +8,15 @@ in its inner loop.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.carddb.board import Board
 from sengoku.engine.errors import EngineError
 
-COMMAND_ZONE = -1  # the Command Zone is not a space of the field (M1, M4)
-OFF_OUR_BOARD = -2  # an enemy's space where none of our allies can go (the opponent's Backline)
+COMMAND_ZONE: Final = -1  # the Command Zone is not a space of the field (M1, M4)
+OFF_OUR_BOARD: Final = -2  # an enemy's space where none of our allies can go (the opponent's Backline)
 CORNERS = ("near_left", "near_right", "far_left", "far_right")
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 # K1 Decision: D = 0 and A > 0 defeats the target; any HP is below this.
-LETHAL = 1_000_000
+LETHAL: Final = 1_000_000
 
 # K4 outcomes of an attack on the Stronghold.
-ATTACKER_HIGHER, GUARD_HIGHER, EQUAL = 0, 1, 2
+ATTACKER_HIGHER: Final = 0
+GUARD_HIGHER: Final = 1
+EQUAL: Final = 2
 
 
 def combat_damage(attack: int, defense: int) -> int:

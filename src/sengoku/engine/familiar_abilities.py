@@ -29,7 +29,7 @@ Decisions taken here (cite them as "engine decision"):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
@@ -47,7 +47,7 @@ from sengoku.engine.tables import (
 )
 from sengoku.engine.ultimate import Ultimate
 
-DIE_FACES = 6
+DIE_FACES: Final = 6
 # What `familiar_row_gain` counts each effect for when it would change something.
 _GAIN = {FX_EVOLUTION: 4, FX_TROOP: 3, FX_WEAPON: 2, FX_DRAW: 2, FX_MP: 1, FX_HP: 1}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -19,20 +19,31 @@ from sengoku.engine.constants import HP_CHARGE_MIN
 from sengoku.engine.errors import EngineError
 
 # Kind codes (C1, C4).
-MAIN, SUPPORT, NAMELESS, FAMILIAR = 0, 1, 2, 3
+MAIN: Final = 0
+SUPPORT: Final = 1
+NAMELESS: Final = 2
+FAMILIAR: Final = 3
 KIND_CODES = {"main": MAIN, "support": SUPPORT, "nameless": NAMELESS, "familiar": FAMILIAR}
-MALE, FEMALE = 0, 1
+MALE: Final = 0
+FEMALE: Final = 1
 
 # Stacking relations between an ally's top card and a hand card (M2, M3).
-NO_STACK, GROWTH, FOCUS = 0, 1, 2
+NO_STACK: Final = 0
+GROWTH: Final = 1
+FOCUS: Final = 2
 
 # Bits of a stacking entry's `special` field (see DeckTables.stack_rows).
-STACK_TRIGGERS, STACK_NAMING = 1, 2
+STACK_TRIGGERS: Final = 1
+STACK_NAMING: Final = 2
 
 # Structured ability effects the engine runs (C5); anything else is counted as skipped.
-OP_DRAW, OP_GAIN_AP, OP_HEAL = 0, 1, 2
+OP_DRAW: Final = 0
+OP_GAIN_AP: Final = 1
+OP_HEAL: Final = 2
 _OPS = {"draw": OP_DRAW, "gain_ap": OP_GAIN_AP, "heal": OP_HEAL}
-TARGET_SELF, TARGET_ALLY, TARGET_COMMANDER = 0, 1, 2
+TARGET_SELF: Final = 0
+TARGET_ALLY: Final = 1
+TARGET_COMMANDER: Final = 2
 _TARGETS = {None: TARGET_SELF, "self": TARGET_SELF, "ally": TARGET_ALLY, "commander": TARGET_COMMANDER}
 # Trigger timings the engine raises; "growth_frontline" fires on a growth in the Frontline.
 TIMINGS = ("deployment", "growth", "growth_frontline", "combat_damage")
@@ -45,9 +56,17 @@ SECTIONS = ("main", "nameless", "familiars")
 
 # Familiar ability rows (A4): row categories, and the effects the engine runs (the rest are
 # counted as skipped, C5). A compiled row is (category, die, ((op, amount, arg), ...), skipped).
-ROW_SUPPORT, ROW_COMBAT, ROW_EVOLUTION = 0, 1, 2
+ROW_SUPPORT: Final = 0
+ROW_COMBAT: Final = 1
+ROW_EVOLUTION: Final = 2
 _ROW_CATEGORIES = {"support": ROW_SUPPORT, "combat": ROW_COMBAT, "evolution": ROW_EVOLUTION}
-FX_HP, FX_MP, FX_TROOP, FX_WEAPON, FX_EVOLUTION, FX_DRAW, FX_GAIN_AP = 0, 1, 2, 3, 4, 5, 6
+FX_HP: Final = 0
+FX_MP: Final = 1
+FX_TROOP: Final = 2
+FX_WEAPON: Final = 3
+FX_EVOLUTION: Final = 4
+FX_DRAW: Final = 5
+FX_GAIN_AP: Final = 6
 # "heal" (a character effect, allowed in support rows) is HP by another amount.
 _FAMILIAR_OPS = {"hp": FX_HP, "heal": FX_HP, "mp": FX_MP, "troop": FX_TROOP, "weapon": FX_WEAPON,
                  "evolution": FX_EVOLUTION, "draw": FX_DRAW, "gain_ap": FX_GAIN_AP}

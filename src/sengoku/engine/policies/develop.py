@@ -204,12 +204,17 @@ class DevelopPolicy(Policy):
         """Grow and Focus whenever possible (M2, M3), lowest level first so chains go up in order
         (each card is asked after the ones below it have stacked). Return the cards of names not
         in play, in level order, or None if an ability drew cards meanwhile."""
-        t = state.t
+        level = state.t.level
         hand = state.hand
-        nid = t.name_id
-        expected = len(hand)
+        cards = list(hand)  # the hand as it was: stacking takes cards out of it
+        n = expected = len(cards)
+        # Level order, ties in hand order, as one int per card (level * n + position): sorted
+        # without a key function, which the compiled engine would call through Python per card.
+        order = [level[c] * n + p for p, c in enumerate(cards)]
+        order.sort()
         fresh: list[int] = []
-        for c in sorted(hand, key=t.level.__getitem__):
+        for k in order:
+            c = cards[k % n]
             found = state.stack_target_or_name(c)
             if found is False:
                 fresh.append(c)

@@ -10,6 +10,7 @@ until it has joined a combat, its Commander.
 from __future__ import annotations
 
 from math import comb
+from typing import Final
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -79,15 +80,16 @@ def defended_hit_chances(ot: DeckTables, cards: list[int], magic: bool) -> tuple
     return tuple(out)
 
 
-def _first_two(entry: tuple[float, int, Ally]) -> tuple[float, int]:
-    return entry[0], entry[1]
-
-
 def chance(table: tuple[float, ...], power: int) -> float:
     """Return the hit chance of `power` from a `hit_chances` table (1 beyond its end)."""
     if power >= len(table):
         return 1.0
     return table[power] if power >= 0 else 0.0
+
+
+# `_path`'s marks in its table of where the walk came from.
+_UNSEEN: Final = -3
+_FIRST_STEP: Final = -2
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -109,6 +111,7 @@ class GreedyPolicy(DevelopPolicy):
         self._hit_atk: tuple[float, ...] = ()
         self._hit_mat: tuple[float, ...] = ()
         self._spots: tuple[tuple[int, ...], ...] = ()
+        self._reaches: tuple[tuple[bool, ...], ...] = ()
         self._plans: tuple[tuple[tuple[float, bool, int], ...], ...] = ()
         self._guards_of: DeckTables | None = None
         self._guards_defend = False
@@ -121,6 +124,8 @@ class GreedyPolicy(DevelopPolicy):
         ahead = sorted(range(board.n_spaces), key=lambda s: (-board.coords[s][0], s))
         self._spots = tuple(tuple(s for s in ahead if board.reaches_enemy_stronghold(s, t.corners[c]))
                             for c in range(t.n))
+        # The same as a lookup by space (a.space >= 0 and _reaches[a.top][a.space]: ally a is in range).
+        self._reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self._spots)
         self._guards_of = None
 
     def _prepare_guards(self, state: GameState) -> None:
@@ -184,10 +189,11 @@ class GreedyPolicy(DevelopPolicy):
             fam = a.familiars[-1] if a.familiars else -1
             return self._plan(t, a.top, fam, a.released, state.boost_cards(a), self._commander_power(state, joining))
         plans = self._plans[a.top]
-        if len(plans) == 1:
+        most = len(plans) - 1  # the self-boosts that can change the plan
+        if most == 0:
             return plans[0]
         cards = state.boost_cards(a)
-        return plans[cards if cards < len(plans) else len(plans) - 1]
+        return plans[cards if cards < most else most]
 
     @staticmethod
     def _commander_power(state: GameState, joining: int) -> tuple[int, int]:
@@ -229,7 +235,7 @@ class GreedyPolicy(DevelopPolicy):
         """Attack with every ally in range worth it; move ready allies into free spaces in range; repeat."""
         while True:
             turn = state.turn
-            spots = self._spots
+            reaches = self._reaches
             order = list(state.allies)
             if state.opp_defends and state.joining_commander() >= 0:
                 # G4: the first to attack meets the opponent's Commander too: the likeliest to win it first
@@ -237,7 +243,8 @@ class GreedyPolicy(DevelopPolicy):
             for a in order:
                 # (what can_attack asks of the ally: in Attack Stance, on a space in range, not new;
                 # `attack` checks it all again, and the boosts best_attack chose are ones it can pay)
-                if a.in_play and not a.defending and (a.entered != turn or a.released) and a.space in spots[a.top]:
+                if a.in_play and not a.defending and (a.entered != turn or a.released) \
+                        and a.space >= 0 and reaches[a.top][a.space]:
                     hit, magic, boosts = self.best_attack(state, a)
                     if hit >= self.min_hit:
                         state.attack(a, magic, boosts)
@@ -254,16 +261,16 @@ class GreedyPolicy(DevelopPolicy):
         """
         if state.ap < 1:
             return False
-        ready: list[tuple[float, int, Ally]] = []
+        ready: list[tuple[float, int]] = []  # (minus the hit chance, position in allies): likeliest first
         occ = state.occupant
-        k = 0
-        for a in state.allies:
-            k += 1
+        reaches = self._reaches
+        allies = state.allies
+        for k, a in enumerate(allies):
             if a.defending or (now and a.entered == state.turn and not a.released):  # K4
                 continue
             spots = self._spots[a.top]
-            if not spots or (a.space != COMMAND_ZONE and a.space in spots):
-                continue
+            if not spots or (a.space >= 0 and reaches[a.top][a.space]):
+                continue  # never in range, or in range already
             for s in spots:
                 if occ[s] is None:
                     break
@@ -271,9 +278,11 @@ class GreedyPolicy(DevelopPolicy):
                 continue  # every space in range is taken
             hit = self.best_attack(state, a)[0]
             if hit >= self.min_hit:
-                ready.append((-hit, k, a))
-        ready.sort(key=_first_two)
-        for _, _, a in ready:
+                ready.append((-hit, k))
+        if len(ready) > 1:
+            ready.sort()
+        for _, k in ready:
+            a = allies[k]
             path = self._path(state, a, self._spots[a.top])
             if path:
                 for d in path:
@@ -284,34 +293,32 @@ class GreedyPolicy(DevelopPolicy):
                 return True
         return False
 
-    def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
+    @staticmethod
+    def _path(state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
         """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
         space of `spots` that AP pays for, or [] (breadth first; ties: the earlier spot)."""
         board = state.t.board
         occ = state.occupant
         budget = state.ap
-        if a.space == COMMAND_ZONE:
-            frontier = [s for s in board.perimeter if occ[s] is None]
-        else:
-            frontier = [s for s in board.neighbours[a.space] if occ[s] is None]
-        came: dict[int, int] = {s: -2 for s in frontier}
+        came = [_UNSEEN] * board.n_spaces  # per space: the one the walk came from (only empty spaces are seen)
+        frontier = []
+        for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
+            if occ[s] is None:
+                came[s] = _FIRST_STEP
+                frontier.append(s)
         steps = 1
         while frontier and steps <= budget:
-            goal = -1
             for s in spots:
-                if s in came and occ[s] is None:
-                    goal = s
-                    break
-            if goal >= 0:
-                path = [goal]
-                while came[path[-1]] != -2:
-                    path.append(came[path[-1]])
-                path.reverse()
-                return path
+                if came[s] != _UNSEEN:  # the walk to s, back to front, then turned round
+                    path = [s]
+                    while came[path[-1]] != _FIRST_STEP:
+                        path.append(came[path[-1]])
+                    path.reverse()
+                    return path
             nxt = []
             for s in frontier:
                 for d in board.neighbours[s]:
-                    if d not in came and occ[d] is None:
+                    if came[d] == _UNSEEN and occ[d] is None:
                         came[d] = s
                         nxt.append(d)
             frontier = nxt
@@ -330,9 +337,8 @@ class GreedyPolicy(DevelopPolicy):
         drawn = False
         hand = state.hand
         for a in list(state.allies):
-            acts = t.act[a.top]
-            for k in range(len(acts)):
-                if state.can_use_ability(a, k) is None and self._helps(state, a, acts[k][2]):
+            for k, act in enumerate(t.act[a.top]):
+                if state.can_use_ability(a, k) is None and self._helps(state, a, act[2]):
                     before = len(hand)
                     state.use_ability(a, k)
                     drawn = drawn or len(hand) > before
@@ -343,11 +349,10 @@ class GreedyPolicy(DevelopPolicy):
                 drawn = drawn or len(hand) > before
         p = 0
         while p < len(hand):
-            acts = t.hand_act[hand[p]]
             used = False
-            for k in range(len(acts)):
+            for k, act in enumerate(t.hand_act[hand[p]]):
                 if state.stack_target(hand[p]) is None and state.can_use_hand_ability(p, k) is None \
-                        and self._helps(state, None, acts[k][2]):
+                        and self._helps(state, None, act[2]):
                     state.use_hand_ability(p, k)
                     drawn = used = True
                     break
