@@ -76,7 +76,7 @@ class Abilities(Turn):
         if a.released:
             return "a Released familiar has no activated ability: its familiar ability triggers (A4)"
         acts = self.t.act[a.top]
-        if k.__class__ is not int or not 0 <= k < len(acts):
+        if type(k) is not int or not 0 <= k < len(acts):
             return f"the ally has no runnable ability number {k!r}"
         if a.space == COMMAND_ZONE:
             return "Battlefield abilities are not used from the Command Zone (engine decision)"
@@ -109,11 +109,11 @@ class Abilities(Turn):
         """Say why hand card `pos` cannot use its k-th runnable hand ability now, or None."""
         if self.phase != MAIN_PHASE:
             return "abilities are activated in the Main Phase"
-        if pos.__class__ is not int or not 0 <= pos < len(self.hand):
+        if type(pos) is not int or not 0 <= pos < len(self.hand):
             return f"no hand card number {pos!r}"
         c = self.hand[pos]
         acts = self.t.hand_act[c]
-        if k.__class__ is not int or not 0 <= k < len(acts):
+        if type(k) is not int or not 0 <= k < len(acts):
             return "the card has no runnable hand ability with that number"
         if self.hand_used.get((c, acts[k][3]), 0) >= self.hand.count(c):
             return "each copy of this card in hand has used this ability this turn (A1)"

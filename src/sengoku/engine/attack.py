@@ -63,7 +63,7 @@ class Attack(FamiliarAbilities):
         top = a.top
         values = t.boost_mat[top] if magic else t.boost_atk[top]
         allowed = min(1, len(values)) if a.released else len(values)  # Quick Start II §8: once
-        if boosts.__class__ is not int or not 0 <= boosts <= allowed:
+        if type(boosts) is not int or not 0 <= boosts <= allowed:
             return f"this ally may self-boost 0 to {allowed} times (K2)"
         if boosts and boosts > self.boost_cards(a):  # (no self-boost: nothing to pay)
             return "not enough same-name cards to pay for the self-boosts (K2)"

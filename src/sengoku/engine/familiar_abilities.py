@@ -115,7 +115,7 @@ class FamiliarAbilities(Ultimate):
         reached = [r for r in rows if r[1] <= roll]  # rows are sorted by die
         if reached:
             k = self.chooser.familiar_row(self, a, reached)
-            if k.__class__ is not int or not 0 <= k < len(reached):
+            if type(k) is not int or not 0 <= k < len(reached):
                 raise EngineError(f"the policy picked familiar ability row {k!r} of {len(reached)}")
             self._apply_row(a, f, reached[k])
         return roll
@@ -161,7 +161,7 @@ class FamiliarAbilities(Ultimate):
             occ = self.occupant
             for d in self.t.board.neighbours[a.space]:
                 b = occ[d]
-                if b is not None and b.__class__ is Ally:  # an opponent's Enemy is no ally (G4)
+                if b is not None and type(b) is Ally:  # an opponent's Enemy is no ally (G4)
                     out.append(b)
         return out
 

@@ -25,7 +25,7 @@ class MainPhase(Abilities):
         if self.phase != MAIN_PHASE:
             return "Deployment happens in the Main Phase (T4)"
         hand = self.hand
-        if pos.__class__ is not int or not 0 <= pos < len(hand):
+        if type(pos) is not int or not 0 <= pos < len(hand):
             return f"no hand card number {pos!r}"
         t = self.t
         c = hand[pos]
@@ -37,7 +37,7 @@ class MainPhase(Abilities):
                 return "only Level 1 cards may be deployed to the Command Zone (M1)"
             if self.command_zone is not None:
                 return "the Command Zone is taken (M1)"
-        elif dest.__class__ is not int or not 0 <= dest < t.board.n_spaces or not t.board.is_perimeter[dest]:
+        elif type(dest) is not int or not 0 <= dest < t.board.n_spaces or not t.board.is_perimeter[dest]:
             return f"space {dest!r} is not a Stronghold Perimeter space (M1)"
         elif self.occupant[dest] is not None:
             return f"space {dest} is taken (M1)"
@@ -78,7 +78,7 @@ class MainPhase(Abilities):
         if self.phase != MAIN_PHASE:
             return "Growth and Focus happen in the Main Phase (T4)"
         hand = self.hand
-        if pos.__class__ is not int or not 0 <= pos < len(hand):
+        if type(pos) is not int or not 0 <= pos < len(hand):
             return f"no hand card number {pos!r}"
         c = hand[pos]
         a = self._ally(i)
@@ -182,7 +182,7 @@ class MainPhase(Abilities):
         if self.ap < 1:
             return "Move costs 1 AP (M4)"
         board = self.t.board
-        if dest.__class__ is not int or not 0 <= dest < board.n_spaces:
+        if type(dest) is not int or not 0 <= dest < board.n_spaces:
             return f"no space {dest!r} to move to (the Command Zone is never re-entered, M4)"
         if self.occupant[dest] is not None:
             return f"space {dest} is taken (M4)"

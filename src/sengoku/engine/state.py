@@ -188,7 +188,7 @@ class GameState(Attack):
 
     def apply(self, action: Any) -> Any:
         """Take one action (an `Action`), with the rule checks of its method; return what it returns."""
-        if action.__class__ is not Action or action.kind.__class__ is not Kind:
+        if type(action) is not Action or type(action.kind) is not Kind:
             raise IllegalAction(f"not an action: {action!r}")
         return _TAKE[action.kind](self, *action.args)
 

@@ -44,7 +44,7 @@ class Turn(Setup):
         if self.phase != CHARGE:
             return "cards are sent for AP Charge only in the Charge Phase (T2a)"
         n = len(self.hand)
-        if positions.__class__ is range and positions == range(n):
+        if type(positions) is range and positions == range(n):
             return None  # the whole hand (the usual case): a range holds distinct ints
         try:
             ps = sorted(positions)
@@ -141,7 +141,7 @@ class Turn(Setup):
         if self.fam_charged:
             return "Ultimate HP Charge was already used this turn (T2c)"
         if not positions or len(set(positions)) != len(positions) or not all(
-                p.__class__ is int and 0 <= p < len(self.fam_hand) for p in positions):
+                type(p) is int and 0 <= p < len(self.fam_hand) for p in positions):
             return f"bad familiar hand cards {positions!r}"
         if i is None:
             if self.allies:

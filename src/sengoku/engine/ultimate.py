@@ -23,7 +23,7 @@ class Ultimate(MainPhase):
             return f"{action} exists only in Ultimate Mode ({rule})", None
         if self.phase != MAIN_PHASE:
             return f"{action} happens in the Main Phase (T4)", None
-        if fpos.__class__ is not int or not 0 <= fpos < len(self.fam_hand):
+        if type(fpos) is not int or not 0 <= fpos < len(self.fam_hand):
             return f"no familiar hand card number {fpos!r}", None
         a = self._ally(i)
         if a is None:
@@ -122,7 +122,7 @@ class Ultimate(MainPhase):
         if self.ap < 1:
             return "Release costs 1 AP (U5)"
         board = t.board
-        if dest.__class__ is not int or not 0 <= dest < board.n_spaces or self.occupant[dest] is not None:
+        if type(dest) is not int or not 0 <= dest < board.n_spaces or self.occupant[dest] is not None:
             return f"space {dest!r} is not an empty space (U5)"
         pos = a.space
         if move_holder:

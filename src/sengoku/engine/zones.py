@@ -181,9 +181,9 @@ class Zones:
 
     def _ally(self, i: Any) -> Ally | None:
         """Return the ally named by number or by itself, or None if there is no such ally in play."""
-        if i.__class__ is Ally:  # the ally itself, as fast policies pass it
+        if type(i) is Ally:  # the ally itself, as fast policies pass it
             return i if i.in_play else None
-        if i.__class__ is int:
+        if type(i) is int:
             return self.allies[i] if 0 <= i < len(self.allies) else None
         return None
 
