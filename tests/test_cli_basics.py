@@ -25,14 +25,21 @@ def test_version_line_is_the_same_through_the_root_option() -> None:
     assert mixed.returncode == 0 and mixed.stdout == alone.stdout
 
 
-def test_version_imports_neither_typer_nor_the_commands() -> None:
-    code = ("import sys; sys.argv = ['sengoku', '--version']\n"
+def _run_reporting_modules(*args: str) -> tuple[str, list[str]]:
+    """Run `sengoku ARGS` in a fresh Python; return its output and the typer and sengoku.cli
+    modules it had imported when it exited."""
+    code = (f"import sys; sys.argv = ['sengoku', *{list(args)!r}]\n"
             "from sengoku.cli import main\n"
             "try:\n    main()\n"
             "except SystemExit:\n"
             "    print(sorted(m for m in sys.modules if m == 'typer' or m.startswith('sengoku.cli.')), file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.stdout.startswith("sengoku ") and out.stderr.strip() == "['sengoku.cli.streams']"
+    return out.stdout, ast.literal_eval(out.stderr.strip())
+
+
+def test_version_imports_neither_typer_nor_the_commands() -> None:
+    stdout, modules = _run_reporting_modules("--version")
+    assert stdout.startswith("sengoku ") and modules == ["sengoku.cli.streams"]
 
 
 def test_help_lists_commands() -> None:
@@ -64,16 +71,11 @@ def test_every_command_has_its_module_named() -> None:
 
 def test_a_named_command_imports_no_other_command_module() -> None:
     """`sengoku goldfish --help` pays for its own command only (start-up time); the help is whole."""
-    code = ("import sys; sys.argv = ['sengoku', 'goldfish', '--help']\n"
-            "from sengoku.cli import main\n"
-            "try:\n    main()\n"
-            "except SystemExit:\n"
-            "    print(sorted(m for m in sys.modules if m.startswith('sengoku.cli.')), file=sys.stderr)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert "--opponent-defends" in out.stdout
+    stdout, modules = _run_reporting_modules("goldfish", "--help")
+    assert "--opponent-defends" in stdout
     from sengoku.cli import COMMAND_MODULES
 
-    imported = {m.rsplit(".", 1)[1] for m in ast.literal_eval(out.stderr.strip())}
+    imported = {m.rsplit(".", 1)[1] for m in modules if m.startswith("sengoku.cli.")}
     assert imported & set(COMMAND_MODULES.values()) == {"goldfish"}
     assert {"root", "streams", "play_options"} <= imported
 
