@@ -331,8 +331,9 @@ class GreedyPolicy(DevelopPolicy):
             pass
 
     def _use_abilities(self, state: GameState) -> bool:
-        """Use the allies', their Contracted familiars' and the hand's runnable abilities that help (draw,
-        gain AP, heal the hurt; a familiar row that changes something), last in the turn (a Stance change then costs nothing: T1 resets it); return True if cards were drawn."""
+        """Use the allies', their Contracted familiars' and the hand's runnable abilities that help
+        (draw, gain AP, heal the hurt; a familiar row that changes something), last in the turn (a
+        Stance change then costs nothing: T1 resets it); return True if cards were drawn."""
         t = state.t
         drawn = False
         hand = state.hand
