@@ -48,11 +48,13 @@ class GameRunner:
     The state and the policy's bound phases (`Policy.bind`) are made once; each `play()` runs
     setup (S1-S7) again and draws its chance from `rng`, which the caller may reseed between
     games. Every game is the one `play_game` would play with the same arguments and `rng`.
+    With `record` (a list), the state appends each game's events to it as they happen (G8).
     """
 
     def __init__(self, tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
                  going_first: bool = True, commander: int | None = None, *,
-                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False):
+                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False,
+                 record: list[dict[str, Any]] | None = None):
         if isinstance(policy, str):
             policy = make_policy(policy)
         if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
@@ -60,6 +62,7 @@ class GameRunner:
         self.turns = turns
         self.tables, self.policy, self.rng, self.going_first = tables, policy, rng, going_first
         self.opponent, self.opponent_defends, self.play_on = opponent, opponent_defends, play_on
+        self.record = record  # G8: receives the events of every game played (see `sengoku.trace`)
         self.commander = checked_commander(tables, commander)
         self.state: GameState | None = None  # made by the first game: setting up draws from `rng`
         self._phases: tuple[Callable[[], None], Callable[[], None]] = (_unbound, _unbound)
@@ -69,7 +72,7 @@ class GameRunner:
         state = self.state
         if state is None:
             state = self.state = GameState(self.tables, self.rng, self.going_first, self.commander,
-                                           self.opponent, self.opponent_defends)
+                                           self.opponent, self.opponent_defends, self.record)
             if isinstance(self.policy, Chooser):  # the policy answers what actions ask on the way (A2)
                 state.chooser = self.policy
             bind = getattr(self.policy, "bind", None)  # a Policy prepares its phases once per state
