@@ -30,6 +30,8 @@ LAYERS: list[set[str]] = [
     {"validate", "formats", "engine"},
     # what combines those: goldfish simulation, the whole card database check
     {"goldfish", "db_check"},
+    # seeing one game of a simulation again, step by step
+    {"trace"},
     # the command line, and the public API of `import sengoku`
     {"cli", "__main__", "sengoku"},
 ]

@@ -57,6 +57,7 @@ footer { margin-top: 2rem; font-size: .9rem; color: #444; }
   body { font-size: 10.5pt; padding: 0; max-width: none; }
   h2 { break-after: avoid; }
   figure, table, pre { break-inside: avoid; }
+  details > pre { break-inside: auto; }
   figure { flex-basis: 100%; max-width: 13cm; }
   svg.chart { border: none; }
 }
@@ -272,8 +273,22 @@ def document(title: str, lead: str, sections: Iterable[str]) -> str:
             "opens offline.</footer>\n</body>\n</html>\n")
 
 
-def render_html(result: GoldfishResult, command: str) -> str:
-    """Return the goldfish report of `result` as one HTML page; `command` reproduces it."""
+def traces_section(traces: Sequence[tuple[str, str]], prefix: str = "g") -> str:
+    """Whole games turn by turn (`sengoku.trace`'s text), each folded away in a `<details>`."""
+    folded = "\n".join(f"<details><summary>{escape(title)}</summary>\n<pre>{escape(text)}</pre></details>"
+                       for title, text in traces)
+    return (f'<section id="{prefix}-traces"><h2>Games turn by turn</h2>\n'
+            "<p>Single games of this simulation played again step by step (<code>sengoku goldfish --trace RUN</code> "
+            "prints any of them): each action with its AP, each attack with both sides' numbers, and the board at "
+            "the end of every turn. Rule ids in parentheses point to the rules they follow.</p>\n"
+            f"{folded}</section>")
+
+
+def render_html(result: GoldfishResult, command: str, traces: Sequence[tuple[str, str]] = ()) -> str:
+    """Return the goldfish report of `result` as one HTML page; `command` reproduces it.
+
+    `traces` are (title, text) pairs of whole games (`sengoku.trace`), shown folded at the end.
+    """
     r = result
     lead = (f"{r.runs:,} solitaire games × {r.turns} turns, going {r.going}, policy {r.policy}, {r.mode} mode, "
             f"seed {r.seed}; Commander {r.commander['name']}.")
@@ -281,4 +296,5 @@ def render_html(result: GoldfishResult, command: str) -> str:
         lead += f" {len(r.errors)} simulated probability(ies) far from exact: a bug in the simulation."
     return document(f"Goldfish: {deck_title(r)}", lead,
                     (run_section(r, command), deck_section(r), opening_hand_section(r),
-                     kill_turn_section(r), curves_section(r)))
+                     kill_turn_section(r), curves_section(r))
+                    + ((traces_section(traces),) if traces else ()))

@@ -43,6 +43,8 @@ class GoldfishResult:
     play_on: bool
     measures: tuple[str, ...] = field(default=())
     precision: dict[str, Any] | None = None  # with --precision: target, half_width, reached, rounds
+    # Asked for with `goldfish(kill_turns=True)`: run i's kill turn at index i (0: not won). Not in the JSON.
+    run_kill_turns: Any = field(default=None, repr=False, compare=False)
 
     @property
     def errors(self) -> list[dict[str, Any]]:
