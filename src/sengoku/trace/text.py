@@ -279,7 +279,8 @@ def _end_of_turn(e: dict[str, Any], board: dict[str, Any]) -> list[str]:
         lines.append("  Familiars: " + ", ".join(f"{card(a['familiar'])} with {card(a['card'])}" for a in fams))
     lines.append(f"  Hand ({len(e['hand'])}): {cards(e['hand']) if e['hand'] else 'empty'}"
                  + (f"; familiars: {cards(e['familiar_hand'])}" if e["familiar_hand"] else ""))
-    their_sh = "" if e["opponent_stronghold"] is None else f" ({e['opponent_stronghold']} cards)"
+    left = e["opponent_stronghold"]
+    their_sh = "" if left is None else f" ({left} card{'' if left == 1 else 's'} left)"
     lines.append(f"  Stronghold {e['stronghold']} cards, Standby Zone {e['standby']}; Stronghold HP: ours "
                  f"{e['hp']}, theirs {e['opponent_hp']}{their_sh}.")
     lines.append(f"  AP: ours {e['ap']}, the opponent's {e['opponent_ap']} (it takes no turn, G4).")
