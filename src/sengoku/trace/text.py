@@ -226,7 +226,8 @@ def _attack(e: dict[str, Any]) -> list[str]:
     else:
         lines.append(f"      {e['power']} vs {e['defense']}: equal, both take 1{fell}{guard}; {hit}"
                      + (" (K4)." if not e["won"] else "."))
-    lines.append("      Then Defense Stance.")
+    if not e["defeated"]:
+        lines.append("      Then Defense Stance.")
     return lines
 
 
