@@ -49,6 +49,8 @@ _API = {
     "engine_build": "sengoku.build:engine_build",
     "GoldfishResult": "sengoku.goldfish.result:GoldfishResult",
     "InvalidDeckError": "sengoku.goldfish.api:InvalidDeckError",
+    "trace_run": "sengoku.trace:trace_run",  # G8: one run of a simulation, step by step
+    "Trace": "sengoku.trace:Trace",
     # issue 5: the games beside SENGOKU YUGI
     "list_games": "sengoku.carddb.game_overview:list_games",
     "opening_hand_report": "sengoku.goldfish.other_games:opening_hand_report",

@@ -182,7 +182,7 @@ class Attack(FamiliarAbilities):
                 return space
         return None
 
-    def _note_attack(self, a: Ally, magic: bool, power: int, before: list[int], joining: Ally | None,
+    def _note_attack(self, a: Ally, magic: bool, power: int, before: tuple[int, int, int], joining: Ally | None,
                      guard: int | None, defense: int, outcome: int, to_attacker: int, to_stronghold: int) -> None:
         """Record an attack on the Stronghold (K4, G8): both sides' numbers and what follows from them.
 
@@ -215,10 +215,10 @@ class Attack(FamiliarAbilities):
         t = self.t
         top = a.top
         record = self.record
-        paid: list[int] = []
+        standby = summoning = opp_standby = 0
         joining: Ally | None = None
         if record is not None:  # (the cards the self-boosts send: what the zones gain, G8)
-            paid = [len(self.standby), len(self.summoning), len(self.opp_standby)]
+            standby, summoning, opp_standby = len(self.standby), len(self.summoning), len(self.opp_standby)
             joining = self.opp_commander if self.opp_defends else None
         power = t.mat[top] if magic else t.atk[top]
         if a.familiars:  # U3: the contracted familiar's attack power adds in Attack Stance
@@ -232,8 +232,8 @@ class Attack(FamiliarAbilities):
         defense = self._defense(guard, bool(magic), power)
         outcome, to_attacker, to_stronghold = last_guard_combat(power, defense)
         if record is not None:
-            self._note_attack(a, bool(magic), power, paid, joining, guard, defense, outcome, to_attacker,
-                              to_stronghold)
+            self._note_attack(a, bool(magic), power, (standby, summoning, opp_standby), joining, guard, defense,
+                              outcome, to_attacker, to_stronghold)
         if guard is not None:  # K4: a Last Guard that won goes to its owner's hand
             (self.opp_hand if outcome == GUARD_HIGHER else self.opp_standby).append(guard)
         if to_stronghold:
