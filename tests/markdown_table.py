@@ -71,3 +71,20 @@ def parse(markdown: str) -> _Tables:
     parser = _Tables()
     parser.feed(render(markdown))
     return parser
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def shown(markdown: str) -> str:
+    """Return the visible text of `markdown` as GitHub renders it (tags dropped, entities decoded)."""
+    parser = _Text()
+    parser.feed(render(markdown))
+    parser.close()
+    return visible("".join(parser.parts))
