@@ -143,11 +143,18 @@ def _run(env: Mapping[str, str], summary: str | None) -> int:
 def main() -> None:
     """Run the action with this process's environment; exit with its code, never a traceback."""
     streams.guard_standard_streams()
+    previous = streams.install_signal_handlers()
     try:
         code = run(os.environ)
-    except OSError as exc:  # stdout (the log) or a temporary file: say which, fail the step
+    except OSError as exc:  # stdout (the log): say so, fail the step
         _say(streams.write_error_message(exc))
         code = 2
+    except KeyboardInterrupt:  # the job cancelled: no traceback in the log, no report half written
+        code = streams.EXIT_INTERRUPTED
+    except streams.Terminated:
+        code = streams.EXIT_TERMINATED
+    finally:
+        streams.restore_signal_handlers(previous)
     sys.exit(code)
 
 

@@ -77,7 +77,7 @@ def validate(
     reporter = reporter_class(sys.stdout, strict)
     sheets = RegistrationSheets(None, strict) if html is not None else None
     tally, skipped = check_all(results, [reporter] + ([sheets] if sheets is not None else []), strict)
-    if sheets is not None:
+    if sheets is not None and html is not None:
         page = sheets.finish(tally)
         write_atomically(html, page.chunks(), replace=force)
         page.close()
