@@ -29,12 +29,13 @@ def printable(text: str) -> str:
 
 
 # Markdown: every ASCII punctuation mark that means markup inside a line is backslash-escaped
-# (emphasis, links, raw HTML, entities, table pipes, math, strikethrough). A line of a table cell
-# or a list item never starts a block, so `#`, `-`, `+` are safe there, and `(` only makes a link
-# after a `]`, which is escaped. `.` and `:` are escaped too: GitHub's autolink extension makes a
-# link of `www.` plus a domain and of `http:`, `https:`, `ftp:`, `mailto:`, `xmpp:` plus the rest,
+# (emphasis, links, raw HTML, entities, table pipes, math, strikethrough, and `#`, which a
+# heading would drop from the end of its text). Text goes after a line's own start (a table cell,
+# a list item, a heading), so `-`, `+` and digits start no block, and `(` only makes a link after
+# a `]`, which is escaped. `.` and `:` are escaped too: GitHub's autolink extension makes a link
+# of `www.` plus a domain and of `http:`, `https:`, `ftp:`, `mailto:`, `xmpp:` plus the rest,
 # but not of `www\.` or `http\:`, which render as the same text.
-_MARKDOWN_MARKUP = re.compile(r"([\\`*_\[\]<>!|~&$@.:])")
+_MARKDOWN_MARKUP = re.compile(r"([\\`*_\[\]<>!|~&$@.:#])")
 # An e-mail address is linked from the rendered text, escapes or not (`a\@b\.com` is still a
 # link), and GitHub links `@name` to a user: a WORD JOINER after `@`, a character with no width
 # and no glyph, leaves no address or name to link while the text reads the same.

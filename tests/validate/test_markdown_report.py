@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from markdown_table import HEADER, parse  # tests/markdown_table.py
+from markdown_table import HEADER, parse, shown  # tests/markdown_table.py
 from markdown_table import render as rendered
 from sengoku.display import markdown_text, printable
 from sengoku.validate import validate_paths
@@ -115,9 +115,13 @@ def test_no_name_becomes_a_link_or_html_when_github_renders_the_report(tmp_path:
 
 
 def test_the_escaping_renders_every_ascii_character_as_itself() -> None:
-    """`markdown_text` of each printable ASCII character, alone and between letters, renders as that text."""
+    """`markdown_text` of each printable ASCII character, alone, between letters and repeated,
+    renders as that text where the report puts text: a table cell, a list item, a heading."""
     for c in map(chr, range(0x20, 0x7F)):
-        for text in (c, f"a{c}b", f"{c}{c}{c}"):
-            html = rendered(f"| x |\n| --- |\n| {markdown_text(text)} |\n")
-            assert parse(f"| x |\n| --- |\n| {markdown_text(text)} |\n").rows[1] == [text.strip()], (text, html)
-            assert "<a" not in html
+        for text in (c, f"a{c}b", f"{c}{c}{c}", f"deck {c}", f"{c} deck"):
+            cell = f"| x |\n| --- |\n| {markdown_text(text)} |\n"
+            assert parse(cell).rows[1] == [text.strip()] and "<a" not in rendered(cell), text
+            item = f"- note: {markdown_text(text)}\n"
+            assert parse(item).items == [f"note: {text}".strip()] and "<a" not in rendered(item), text
+            heading = f"#### {markdown_text(text)}\n"
+            assert shown(heading).strip() == text.strip() and rendered(heading).startswith("<h4>"), text
