@@ -26,17 +26,22 @@ def test_the_schema_is_a_valid_json_schema() -> None:
     {"deck": str(data_dir("decklists") / "ultimate.toml"), "going": "second", "opponent_defends": True,
      "play_on": True},
     {"policy": "random", "turns": 6},
-], ids=["standard", "standard-defends", "ultimate", "ultimate-defends-play-on", "random"])
+    # the random policy reaches what greedy rarely does: Swap, Release, Ultimate HP Charge
+    {"deck": str(data_dir("decklists") / "ultimate.toml"), "policy": "random", "play_on": True},
+], ids=["standard", "standard-defends", "ultimate", "ultimate-defends-play-on", "random", "ultimate-random"])
 def test_every_event_validates(options: dict) -> None:
     kinds = set()
     for run in range(12):
         traced = trace_run(run=run, runs=12, jobs=1, **options)
         assert traced.events[0]["event"] == "trace" and traced.events[-1]["event"] == "end"
+        assert traced.text().startswith(f"Run {run} of 12 ")  # every event renders
         for event in traced.events:
             errors = [e.message for e in VALIDATOR.iter_errors(event)]
             assert not errors, (event["event"], errors[:3])
             kinds.add(event["event"])
     assert {"setup", "turn", "draw", "end_turn", "end"} <= kinds
+    if options.get("policy") == "random" and "deck" in options:
+        assert {"swap", "release", "familiar_hp_charge", "contract"} <= kinds
 
 
 def test_the_schema_refuses_a_wrong_event() -> None:
