@@ -34,6 +34,8 @@ policy's description. `sengoku.engine.clone.clone_state(state, rng)` copies a st
 `GameRunner(tables, policy, rng, turns, going_first, commander)` plays game after game of one
 deck on one state (`runner.play()` -> `GameRecord`; setup S1-S7 runs anew each game, the policy is
 bound once; reseed `rng` between games as you like): the same games `play_game` plays, faster.
+With `record=[]` (G8) the state appends every game's events to that list as its actions play
+them (`sengoku.trace` turns them into a readable trace); None, the default, records nothing.
 
 `play_game(...)` -> `GameRecord` with `opening_hand` (card indices drawn at S6, after the
 Commander left the deck), `turns` (one tuple per turn in `MEASURES` order), `first_level3` /
