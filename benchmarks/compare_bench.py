@@ -9,7 +9,8 @@
    difference, their ratio, and the goal: at most 0.4 for a one-card change, 0.6 for a
    four-card one. The changed decks are built here from the bundled decks
    (decklists/default.toml, decklists/ultimate.toml) and written to a temporary folder:
-   - one card: one Level 4 copy out, one Level 1 card of a name new to the deck in;
+   - one card: one Level 4 copy out, one Level 1 card of a name new to the deck in (two such
+     changes on the default deck: the new card's id far from the old one's, and next to it);
    - four cards: two Level 4 and two Level 3 copies out, two Level 1 and two Level 2 cards of a
      new name in; and (default deck) the two Nene Level 2 and two Sorin Level 2 out for the
      same four;
@@ -44,13 +45,14 @@ GOALS = {"one card": 0.4, "four cards": 0.6}
 
 # (base deck, goal's label, what it is, the change: (name, level, count change) ...)
 CHANGES = (
-    (DEFAULT, "one card", "a Level 4 for a new name's Level 1", (("Yukimura", 4, -1), ("Hanzo", 1, +1))),
+    (DEFAULT, "one card", "Kagetora 4 out, Katsuie 1 (new) in", (("Kagetora", 4, -1), ("Katsuie", 1, +1))),
+    (DEFAULT, "one card", "Yukimura 4 out, Hanzo 1 (new) in", (("Yukimura", 4, -1), ("Hanzo", 1, +1))),
     (DEFAULT, "four cards", "two Level 4, two Level 3 out", (("Yukimura", 4, -1), ("Kagetora", 4, -1),
                                                               ("Oichi", 3, -1), ("Soma", 3, -1),
                                                               ("Hanzo", 1, +2), ("Hanzo", 2, +2))),
     (DEFAULT, "four cards", "two Nene 2, two Sorin 2 out", (("Nene", 2, -2), ("Sorin", 2, -2),
                                                              ("Hanzo", 1, +2), ("Hanzo", 2, +2))),
-    (ULTIMATE, "one card", "a Level 4 for a new name's Level 1", (("Ayame", 4, -1), ("Hanzo", 1, +1))),
+    (ULTIMATE, "one card", "Ayame 4 out, Hanzo 1 (new) in", (("Ayame", 4, -1), ("Hanzo", 1, +1))),
     (ULTIMATE, "four cards", "two Level 4, two Level 3 out", (("Ayame", 4, -1), ("Yukimura", 4, -1),
                                                                ("Oichi", 3, -1), ("Soma", 3, -1),
                                                                ("Hanzo", 1, +2), ("Hanzo", 2, +2))),
@@ -162,7 +164,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         cases = [(base, label, what, changed_deck(base, change, Path(tmp), label, k))
                  for k, (base, label, what, change) in enumerate(CHANGES)]
-        cases.append((DEFAULT, "one card", f"{ONE_CARD.name}: a Level 4 for a Level 2", ONE_CARD))
+        cases.append((DEFAULT, "one card", f"{ONE_CARD.name}: Yukimura 4, Benkei 2", ONE_CARD))
         for base, label, what, other in cases:
             diff, paired, unpaired = half_widths(base, other, args)
             ratio = paired / unpaired if unpaired else float("nan")

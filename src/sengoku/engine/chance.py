@@ -35,7 +35,6 @@ import sys
 from array import array
 from collections.abc import Sequence
 from hashlib import blake2b
-
 from typing import Final
 
 from mypy_extensions import i64, mypyc_attr  # read by mypyc when the engine is compiled
