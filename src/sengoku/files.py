@@ -34,6 +34,7 @@ from sengoku.errors import DataError
 DECKLIST_BYTES = 1_000_000  # a decklist or text list, from a file or stdin: a few KB in practice
 CARD_DB_BYTES = 128_000_000  # a cards.json or board.json: the sample set is 70 KB; 100,000 such cards, 74 MB
 RULES_BYTES = 1_000_000  # a game.toml or a tournament format file
+SCHEMA_BYTES = 1_000_000  # a bundled JSON Schema (the largest is 11 KB)
 
 _BOM = "\ufeff"
 _BIG_JSON = 1_000_000  # characters of JSON past which the parsed objects are kept out of the collector's walks
@@ -52,13 +53,19 @@ def _mb(n: int) -> str:
     return f"{n / 1e6:g} MB"
 
 
-def open_input(path: Path | str) -> BinaryIO:
-    """Open `path` for reading bytes; raise FileNotFoundError, IsADirectoryError or another OSError."""
+def open_input(path: Path | str, *, regular: bool = False) -> BinaryIO:
+    """Open `path` for reading bytes; raise FileNotFoundError, IsADirectoryError or another OSError.
+
+    `regular`: refuse anything but a regular file (a FIFO, a device: OSError), for what only
+    sengoku writes (its cache), where a pipe or device can only have been put in its place.
+    """
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+        if regular and not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
         if not stat.S_ISREG(mode) and hasattr(os, "O_NONBLOCK"):
             os.set_blocking(fd, True)  # a pipe's writer is waited for while reading, as usual
         return os.fdopen(fd, "rb")
@@ -67,13 +74,14 @@ def open_input(path: Path | str) -> BinaryIO:
         raise
 
 
-def read_input(path: Path | str, limit: int) -> bytes:
+def read_input(path: Path | str, limit: int, *, regular: bool = False) -> bytes:
     """Return the bytes of input file `path`; raise InputTooLarge past `limit` bytes, or an OSError.
 
     A regular file is measured before it is read (one open, one fstat: this runs for every
     decklist of a run); a pipe or device has no size, so at most `limit` + 1 bytes are read.
+    `regular`: see `open_input`.
     """
-    with open_input(path) as f:
+    with open_input(path, regular=regular) as f:
         size = os.fstat(f.fileno()).st_size
         if size > limit:
             raise InputTooLarge(limit, size)

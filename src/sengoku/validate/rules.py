@@ -21,7 +21,7 @@ from sengoku.errors import DataError
 from sengoku.files import RULES_BYTES, read_input, read_text_input
 from sengoku.games import Game
 from sengoku.paths import schema_path
-from sengoku.pass_cache import pass_key, passed_before, remember_pass
+from sengoku.pass_cache import PassKey, pass_key, passed_before, remember_pass
 from sengoku.validate.code_checks import CODE_CHECKS
 
 Predicate = Callable[[Mapping[str, Any]], bool]
@@ -195,7 +195,7 @@ def rule_file_problems(game: Game) -> list[str]:
     """
 
     try:
-        key: str | None = pass_key(read_input(game.rule_file, RULES_BYTES), schema_path(SCHEMA_FILE))
+        key: PassKey | None = pass_key(read_input(game.rule_file, RULES_BYTES), schema_path(SCHEMA_FILE))
     except OSError:
         key = None
     if key is not None and passed_before(key):
