@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import hashlib
 import json
 import os
 import re
@@ -25,6 +26,7 @@ import sys
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -81,15 +83,47 @@ def read_input(path: Path | str, limit: int, *, regular: bool = False) -> bytes:
     decklist of a run); a pipe or device has no size, so at most `limit` + 1 bytes are read.
     `regular`: see `open_input`.
     """
+    return _read(path, limit, regular)[0]
+
+
+def _read(path: Path | str, limit: int, regular: bool = False) -> tuple[bytes, os.stat_result]:
     with open_input(path, regular=regular) as f:
-        size = os.fstat(f.fileno()).st_size
-        if size > limit:
-            raise InputTooLarge(limit, size)
+        st = os.fstat(f.fileno())
+        if st.st_size > limit:
+            raise InputTooLarge(limit, st.st_size)
         data = f.read(limit + 1)
     if len(data) > limit:
         raise InputTooLarge(limit)
-    return data
+    return data, st
 
+
+@dataclass(frozen=True)
+class Original:
+    """A file as it was read, to tell before replacing it that nobody changed it since (`sengoku.writes`).
+
+    Its bytes' SHA-256 decides; the size tells a change without reading the file again.
+    """
+
+    size: int
+    sha256: str
+
+    @classmethod
+    def of(cls, st: os.stat_result, data: bytes) -> "Original":
+        return cls(st.st_size, hashlib.sha256(data).hexdigest())
+
+    def changed(self, path: Path | str) -> str | None:
+        """Return how the file at `path` differs from this one now (None: the same bytes)."""
+        try:
+            now = read_input(path, self.size, regular=True)
+        except FileNotFoundError:
+            return "was removed or renamed"
+        except InputTooLarge:
+            return "has grown"
+        except OSError as exc:
+            return f"cannot be read again ({exc.strerror or exc})"
+        if len(now) != self.size or hashlib.sha256(now).hexdigest() != self.sha256:
+            return "has other content"
+        return None
 
 def read_stream(stream: BinaryIO, limit: int) -> bytes:
     """Return the bytes of an open stream (stdin); raise InputTooLarge past `limit` bytes."""
@@ -135,8 +169,13 @@ def read_file(path: Path | str, limit: int, error: type[DataError] = DataError,
     `missing` is the message for a file that does not exist (None: "cannot read: ..." as for any
     other failure); a folder, a file past the limit and an unreadable file each get theirs.
     """
+    return _read_file(path, limit, error, missing)[0]
+
+
+def _read_file(path: Path | str, limit: int, error: type[DataError],
+               missing: str | None) -> tuple[bytes, os.stat_result]:
     try:
-        return read_input(path, limit)
+        return _read(path, limit)
     except FileNotFoundError as exc:
         raise error(path, missing or f"cannot read: {exc.strerror or exc}") from None
     except IsADirectoryError:
@@ -145,6 +184,14 @@ def read_file(path: Path | str, limit: int, error: type[DataError] = DataError,
         raise error(path, str(exc.strerror)) from None
     except OSError as exc:
         raise error(path, f"cannot read: {exc.strerror or exc}") from None
+
+
+def read_for_rewrite(path: Path | str, limit: int, error: type[DataError] = DataError,
+                     missing: str | None = None, *, keep_bom: bool = False) -> tuple[str, Original]:
+    """Return the text of a file sengoku may write back (see `read_text_input`) and what it was,
+    for `writes.write_atomically(..., original=)` to check that nobody changed it in between."""
+    raw, st = _read_file(path, limit, error, missing)
+    return decode_text(raw, path, error, keep_bom=keep_bom), Original.of(st, raw)
 
 
 def read_text_input(path: Path | str, limit: int, error: type[DataError] = DataError,

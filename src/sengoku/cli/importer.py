@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -49,7 +50,9 @@ def import_(
     if output is not None:  # refused before anything is read: a FIFO, a device, a file without --force
         check_output(output, replace=force)
     source = "<stdin>" if str(file) == "-" else str(file)
-    text = read_stdin() if str(file) == "-" else read_text_list(file)
+    text, original = (read_stdin(), None) if str(file) == "-" else read_text_list(file)
+    if output is None or not _same_file(file, output):
+        original = None  # -o names another file: nothing read from it, nothing to lose
     _, cards, ctx_notes = game_context(DEFAULT_GAME, db)
     if cards is None:  # say why, as the other commands do (fmt's fallback note is not for import)
         # deferred: start-up time of the other commands
@@ -72,5 +75,13 @@ def import_(
         write_document(result.toml, "toml")
         typer.echo(f"{source}: imported {summary} ({result.deck.mode})", err=True)
     else:
-        write_atomically(output, result.toml, replace=force)
+        # onto the list itself (`-o` naming it, with --force): only if nobody saved it in between
+        write_atomically(output, result.toml, replace=force, original=original)
         typer.echo(f"{source}: imported {summary} ({result.deck.mode}) -> {output}", err=True)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False

@@ -26,7 +26,7 @@ from sengoku.decklist.fmt import canonical_decklist
 from sengoku.decklist.render import render_value
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.errors import DataError
-from sengoku.files import DECKLIST_BYTES, read_text_input
+from sengoku.files import DECKLIST_BYTES, Original, read_for_rewrite
 
 MAX_COUNT = 99  # more copies than this is a typo, not a deck
 MODES = ("auto", "standard", "ultimate")
@@ -281,9 +281,10 @@ def import_text(
     return ImportResult(deck=deck, toml=result.formatted, problems=problems, notes=notes)
 
 
-def read_text_list(path: Path | str) -> str:
-    """Read a text decklist; raise DataError when it is missing, too big, binary or not UTF-8."""
-    text, raw = read_text_input(path, DECKLIST_BYTES, missing="no such file")
-    if b"\x00" in raw:
+def read_text_list(path: Path | str) -> tuple[str, Original]:
+    """Read a text decklist, and what it was (for a write back onto it: `import -o` the same file);
+    raise DataError when it is missing, too big, binary or not UTF-8."""
+    text, original = read_for_rewrite(path, DECKLIST_BYTES, missing="no such file")
+    if "\x00" in text:
         raise DataError(path, "a binary file, not a text decklist")
-    return text
+    return text, original
