@@ -201,6 +201,11 @@ def read_text_input(path: Path | str, limit: int, error: type[DataError] = DataE
     return decode_text(raw, path, error, keep_bom=keep_bom), raw
 
 
+def read_json_file(path: Path | str, limit: int, error: type[DataError] = DataError) -> Any:
+    """Return the parsed JSON of input file `path` (e.g. a bundled schema); raise `error` naming it."""
+    return loads_json(read_text_input(path, limit, error)[0], path, error)
+
+
 def _position(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1

@@ -18,7 +18,7 @@ from typing import Any
 
 from sengoku.carddb.models import CardDatabase
 from sengoku.errors import DataError
-from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
+from sengoku.files import CARD_DB_BYTES, SCHEMA_BYTES, loads_json, read_json_file, read_text_input
 from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
 from sengoku.pass_cache import pass_key, passed_before, remember_pass
 from sengoku.paths import default_card_db, schema_path
@@ -65,7 +65,7 @@ def _validator(schema_file: str) -> Any:
     # deferred: a database that passed before (pass_cache) is loaded without jsonschema's start-up time
     from jsonschema import Draft202012Validator
 
-    schema = json.loads(schema_path(schema_file).read_text(encoding="utf-8"))
+    schema = read_json_file(schema_path(schema_file), SCHEMA_BYTES)
     return Draft202012Validator(schema)
 
 
@@ -74,7 +74,7 @@ def _first_pass(schema_file: str) -> Any:
     # deferred: as jsonschema, a database that passed before needs neither
     from jsonschema_rs import Draft202012Validator as CompiledValidator
 
-    schema = json.loads(schema_path(schema_file).read_text(encoding="utf-8"))
+    schema = read_json_file(schema_path(schema_file), SCHEMA_BYTES)
     return CompiledValidator(schema, validate_formats=False)  # as jsonschema: formats are notes
 
 
