@@ -28,6 +28,21 @@ def printable(text: str) -> str:
     return "".join(repr(c)[1:-1] if unicodedata.category(c) in HIDDEN else c for c in text)
 
 
+def clipped(text: str, limit: int = 80) -> str:
+    """Return `text`, or when longer than `limit` its start and its length: a string from a file
+    is shown whole in no message (an 8 MB name would make every report that wraps it crawl)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 20]}… ({len(text):,} characters)"
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """Return repr(`text`), or when longer than `limit` the repr of its start and its length."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit - 20]!r}… ({len(text):,} characters)"
+
+
 def printable_lines(text: str) -> str:
     """Return `printable` of each line of a message that is meant to have several lines."""
     return "\n".join(printable(line) for line in text.split("\n"))

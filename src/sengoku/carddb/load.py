@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.models import CardDatabase
+from sengoku.display import clipped, quoted
 from sengoku.errors import DataError
 from sengoku.files import CARD_DB_BYTES, SCHEMA_BYTES, loads_json, read_json_file, read_text_input
 from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
@@ -25,6 +26,7 @@ from sengoku.paths import default_card_db, schema_path
 from sengoku.problems import Problem, one_card
 
 CARDS_FILE = "cards.json"
+_QUOTED = 80  # characters of a string value a message quotes (`display.clipped`)
 
 
 
@@ -121,7 +123,7 @@ def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
         if len(parts) >= 2 and parts[0] == "cards" and isinstance(parts[1], int):
             card = data["cards"][parts[1]]
             if isinstance(card, dict) and isinstance(card.get("id"), str):
-                card_id = card["id"]
+                card_id = clipped(card["id"], _QUOTED)
         for where, message in _messages(err, parts):
             problem = Problem(severity="error", path=path, message=message, cards=one_card(card_id),
                               json_path=_json_path(where), rule="schema")
@@ -132,7 +134,15 @@ def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
 
 
 def _messages(err: Any, parts: list[Any]) -> list[tuple[list[Any], str]]:
-    """Return (json path parts, message) for a schema error, worded for people who edit cards."""
+    """Return (json path parts, message) for a schema error, worded for people who edit cards.
+
+    A long string is quoted clipped (`display.clipped`), never whole.
+    """
+    if err.validator == "maxLength" and isinstance(err.instance, str):
+        return [(parts, f"too long: {len(err.instance):,} characters, at most {err.validator_value} "
+                        f"(it starts {err.instance[:40]!r})")]
+    if isinstance(err.instance, str) and len(err.instance) > _QUOTED:
+        return [(parts, err.message.replace(repr(err.instance), quoted(err.instance, _QUOTED)))]
     if err.validator == "enum" and isinstance(err.validator_value, list):
         choices = ", ".join(map(str, err.validator_value))
         return [(parts, f"{err.instance!r} is not one of: {choices}")]
