@@ -82,8 +82,12 @@ _ENTRY_BYTES = 4096  # an entry is ~400 bytes: anything longer is not one
 
 def pass_key(data: bytes, schema: Path) -> PassKey:
     """Return the key of a file's bytes checked against `schema` by this sengoku version."""
-    schema_bytes = read_input(schema, SCHEMA_BYTES)
-    return PassKey(hashlib.sha256(data).hexdigest(), hashlib.sha256(schema_bytes).hexdigest())
+    return digest_key(hashlib.sha256(data).hexdigest(), schema)
+
+
+def digest_key(data_sha256: str, schema: Path) -> PassKey:
+    """Return the key of the bytes whose SHA-256 is `data_sha256` checked against `schema`."""
+    return PassKey(data_sha256, hashlib.sha256(read_input(schema, SCHEMA_BYTES)).hexdigest())
 
 
 def passed_before(key: PassKey) -> bool:
