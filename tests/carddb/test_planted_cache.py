@@ -123,3 +123,18 @@ def test_validate_reports_the_malformed_database_cleanly(
         assert code == 2, (command, out, err)
         assert "level" in err and "Traceback" not in err and "validation error" not in err, err
         assert not re.search(r"\{[a-z_]*\}", err), err  # no placeholder left unfilled
+
+
+def test_what_the_checks_miss_the_model_refuses_in_words(
+        cache: Path, malformed: tuple[Path, PassKey], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defence in depth: were the checks skipped or short of the model, its refusal is still a
+    problem with a JSON path, never pydantic's raw text with its links."""
+    import sengoku.carddb.load as load
+
+    folder, _ = malformed
+    monkeypatch.setattr(load, "check_data", lambda *args, **kwargs: [])
+    with pytest.raises(CardDBError) as caught:
+        load_card_db(folder)
+    message = str(caught.value)
+    assert "$.cards[0].level" in message and "integer" in message
+    assert "validation error" not in message and "errors.pydantic.dev" not in message

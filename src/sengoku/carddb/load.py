@@ -306,7 +306,25 @@ def load_card_db(path: Path | str | None = None) -> CardDatabase:
         from sengoku.carddb.generic import GenericCardDatabase
 
         model = GenericCardDatabase  # issue 5: the other games' cards share one generic model
-    db = model.model_validate(
-        {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}
-    )
+    try:
+        db = model.model_validate(
+            {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}
+        )
+    except ValueError as exc:  # pydantic's ValidationError: the checks should have caught it first
+        raise CardDBError(cards_file, _model_problems(str(cards_file), data, exc)) from None
     return db
+
+
+def _model_problems(path: str, data: Any, exc: ValueError) -> list[Problem]:
+    """Word the card model's refusals as problems (never pydantic's raw text): what a check missed."""
+    errors = exc.errors() if hasattr(exc, "errors") else [{"loc": (), "msg": str(exc)}]
+    problems = []
+    for error in errors:
+        node, parts = data, []
+        for part in error.get("loc", ()):  # the model's own tags (a card's kind) are no JSON keys
+            if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int):
+                node = node[part]
+                parts.append(part)
+        problems.append(Problem(severity="error", path=path, rule="schema", json_path=_json_path(parts),
+                                message=str(error.get("msg", "refused by the card model"))))
+    return problems
