@@ -138,3 +138,21 @@ def test_what_the_checks_miss_the_model_refuses_in_words(
     message = str(caught.value)
     assert "$.cards[0].level" in message and "integer" in message
     assert "validation error" not in message and "errors.pydantic.dev" not in message
+
+
+@pytest.mark.parametrize("how", ["empty file", "other content's entry", "fifo"])
+def test_a_rule_file_under_a_planted_entry_is_still_checked(
+        cli, cache: Path, tmp_path: Path, how: str) -> None:
+    """A rule message with a placeholder no rule fills: checked, so never shown half-filled."""
+    folder = tmp_path / "rules-db"
+    shutil.copytree(BUNDLED, folder)
+    rules = folder / "game.toml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("it must hold {min} to {max}", "it must hold {min} to {bogus}", 1), encoding="utf-8")
+    _plant(cache, pass_key(rules.read_bytes(), schema_path("game-rules.schema.json")), how)
+    deck = tmp_path / "small.toml"
+    deck.write_text('[[main]]\nname = "Soma"\nlevel = 1\ncount = 3\n', encoding="utf-8")  # breaks the deck-size rule
+    code, out, err = cli("validate", str(deck), "--db", str(folder))
+    assert code == 2, out + err
+    assert "placeholder {bogus} cannot be filled" in err
+    assert "to {bogus}" not in out
