@@ -130,3 +130,24 @@ def test_a_format_file_with_a_key_twice(cli, tmp_path: Path) -> None:
     line = text.splitlines().index('title = "Other"') + 1
     code, out, err = cli("db", "check", str(folder))
     assert code in (1, 2) and f"{path}:{line}" in out + err and "duplicate key: `title`" in out + err
+
+
+def test_bytes_that_passed_before_are_parsed_without_the_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check costs parsing time; bytes remembered as passed (`pass_cache`) passed it already."""
+    import sengoku.carddb.load as load
+
+    monkeypatch.setenv("SENGOKU_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("SENGOKU_NO_CACHE", raising=False)
+    folder = tmp_path / "db"
+    shutil.copytree(BUNDLED, folder)
+    asked: list[bool] = []
+    real = load.loads_json
+
+    def recorded(text, path, error=DataError, *, unique_keys=True):  # type: ignore[no-untyped-def]
+        asked.append(unique_keys)
+        return real(text, path, error, unique_keys=unique_keys)
+
+    monkeypatch.setattr(load, "loads_json", recorded)
+    load_card_db(folder)
+    load_card_db(folder)
+    assert asked == [True, False]

@@ -279,7 +279,8 @@ def read_checked(cards_file: Path) -> tuple[Any, bytes]:
     digest = hashlib.sha256(raw).hexdigest()
     # Bytes that passed before (under their game's schema; the game is known only once parsed)
     # passed the duplicate-key check too: parsed without it, a third faster.
-    schemas = sorted({c.card_schema for c in REGISTRY.values()})
+    first = REGISTRY[DEFAULT_GAME].card_schema  # the likeliest: asked first
+    schemas = [first, *sorted({c.card_schema for c in REGISTRY.values()} - {first})]
     known = any(passed_before(digest_key(digest, schema_path(s))) for s in schemas)
     data = loads_json(text, cards_file, unique_keys=not known)
     code = game_code(game_of(data))
