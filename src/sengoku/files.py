@@ -298,9 +298,9 @@ def loads_json(text: str, path: Path | str | None, error: type[DataError] = Data
 
     A key given twice in one object (`"name": "Soma", "name": "Evil"`) is an error naming its
     line: JSON parsers keep one of the two, a person reading the file may see the other. The
-    check costs about a tenth more parsing time (1.0 -> 1.1 s of CPU on a 74 MB database), and
-    finding the line of a duplicate a walk of the text (up to ~6 s there); `unique_keys=False`
-    skips it, for bytes known to have passed it (`pass_cache`).
+    check costs about a quarter more parsing time (1.0 -> 1.2 s of CPU on a 74 MB database), and
+    finding the line of a duplicate a walk of the text (~5 s there; benchmarks/duplicate_keys_bench.py);
+    `unique_keys=False` skips it, for bytes known to have passed it (`pass_cache`).
     """
     try:
         with gc_paused():
