@@ -323,9 +323,13 @@ def _model_problems(path: str, data: Any, exc: ValueError) -> list[Problem]:
     for error in errors:
         node, parts = data, []
         for part in error.get("loc", ()):  # the model's own tags (a card's kind) are no JSON keys
-            if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(part, int):
+            if isinstance(node, dict) and part in node:
                 node = node[part]
-                parts.append(part)
+            elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                node = node[part]
+            else:
+                continue
+            parts.append(part)
         problems.append(Problem(severity="error", path=path, rule="schema", json_path=_json_path(parts),
                                 message=str(error.get("msg", "refused by the card model"))))
     return problems
