@@ -110,3 +110,11 @@ def test_strings_at_the_limits_are_accepted() -> None:
             f'[[main]]\nid = "{"i" * 100}"\ncount = 1\n')
     deck, problems = parse_decklist(toml, "deck.toml")
     assert problems == [] and len(deck.entries) == 2
+
+
+def test_import_quotes_a_long_unknown_name_by_its_start(cli, tmp_path: Path) -> None:
+    listing = tmp_path / "list.txt"
+    listing.write_text("3 " + "x" * 500_000 + " Lv1\n", encoding="utf-8")
+    code, out, err = cli("import", str(listing))
+    assert code == 1 and out == ""
+    assert "no card is named 'xxxx" in err and "(500,000 characters)" in err and len(err) < 1000

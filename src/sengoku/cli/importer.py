@@ -10,6 +10,7 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.display import quoted
 from sengoku.errors import DataError
 from sengoku.files import read_stdin
 from sengoku.games import DEFAULT_GAME
@@ -63,7 +64,7 @@ def import_(
         raise DataError(cards_file, "cannot read the card database: no `cards` list of card objects")
     result = import_text(text, cards, mode=mode, name=name, source=source)
     for problem in result.problems:
-        typer.echo(f"{source}:{problem.line}: {problem.message}: {problem.text.strip()!r}", err=True)
+        typer.echo(f"{source}:{problem.line}: {problem.message}: {quoted(problem.text.strip())}", err=True)
     for note in result.notes:
         typer.echo(f"{source}: {note}", err=True)
     if result.problems:
