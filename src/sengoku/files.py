@@ -5,8 +5,10 @@ format files, standard input) goes through `read_input` or `read_stream`, which 
 limit and raise `InputTooLarge` past it: a device without an end (/dev/zero) or an endless pipe
 is never read whole. `read_text_input` adds the decoding (UTF-8, a byte-order mark dropped) and
 turns every failure into the caller's `DataError` naming the file; `loads_json` and
-`loads_toml` parse text so that a number past Python's digit limit or absurd nesting is a
-`DataError` with its line, never a traceback.
+`loads_toml` parse text so that a number past Python's digit limit, absurd nesting or a key
+given twice is a `DataError` with its line, never a traceback. `read_for_rewrite` also returns
+what a file held (`Original`), so that the writer can tell, just before replacing it, that
+nobody changed it since.
 
 `open()` of a FIFO blocks until some process opens it for writing, possibly forever. Input files
 are opened non-blocking instead, then read as usual: a pipe with a writer (`<(...)` process
