@@ -87,3 +87,18 @@ def test_a_fifo_where_the_note_of_a_big_database_goes_does_not_block(tmp_path: P
     assert done.returncode in (0, 1), done.stderr
     assert "Traceback" not in done.stderr
     assert stat.S_ISFIFO(os.stat(note).st_mode) or note.is_file()
+
+
+def test_appending_to_a_fifo_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """The job summary is appended to through the writer: a FIFO there (no reader) is an error, at once."""
+    from sengoku.writes import append_text
+
+    fifo = tmp_path / "summary.md"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError):
+        append_text(fifo, ["# report\n"])
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    log = tmp_path / "log.md"
+    append_text(log, ["a\n"])
+    append_text(log, iter(["b", "\n"]))
+    assert log.read_text(encoding="utf-8") == "a\nb\n"

@@ -25,6 +25,7 @@ Commands call `check_output` before long work (a simulation), so a bad path fail
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -83,6 +84,25 @@ def check_output(path: Path | str, *, replace: bool, force_hint: str | None = "-
     if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
         raise DataError(path, "is read-only; refused, left as it was")
     return target
+
+
+def append_text(path: Path | str, chunks: Iterable[str]) -> None:
+    """Append text (UTF-8, what cannot be encoded backslash-escaped) to the file at `path`, made if
+    missing: a log another program keeps, such as a CI job summary. Raise OSError when it cannot.
+
+    Opened without blocking (a FIFO with no reader would wait forever), a regular file only.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(fd, True)
+        f = os.fdopen(fd, "a", encoding="utf-8", errors="backslashreplace")
+    except BaseException:
+        os.close(fd)
+        raise
+    with f:
+        f.writelines(chunks)
 
 
 def write_atomically(path: Path | str, data: bytes | str | Iterable[str], *, replace: bool,
