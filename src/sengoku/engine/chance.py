@@ -72,7 +72,7 @@ class Lanes:
         n = self.n = len(codes)
         self.codes = list(codes)
         self.index_bits = max(6, (n - 1).bit_length())
-        self.key_bits = _SORT_BITS - self.index_bits
+        self.key_bits = max(16, _SORT_BITS - self.index_bits)  # (a zone of over 16,384 cards: longer sort keys)
         self.packed = _pack(codes)
         self.ones = _pack([1] * n)
         self.low32 = self.ones * M32
