@@ -1,6 +1,6 @@
 """Play many goldfish games and tally them: one process, or several over contiguous run chunks.
 
-Run i is always played with its own stream (`seeds.run_seed(seed, i)`), and a chunk returns
+Run i is always played with its own seeds (`seeds.seed_run(chance, seed, i)`), and a chunk returns
 only integer counts, so merging the chunks' tallies gives exactly what one process would
 have counted: results do not depend on `--jobs` (SPEC G3).
 """
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import os
-import random
 import signal
 from array import array
 from collections import Counter
@@ -18,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sengoku.engine import GameRecord, GameRunner, make_policy
-from sengoku.goldfish.seeds import run_seed
+from sengoku.goldfish.parent_watch import end_with_parent
+from sengoku.goldfish.seeds import Chance, seed_run
 from sengoku.goldfish.stats import CurveTally, WON_BEFORE
 
 BATCH = 1024  # games held before their rows are folded into histograms (bounds memory)
@@ -117,7 +117,7 @@ def _skipped(value: Any) -> int:
 
 def make_runner(plan: Plan, record: list[dict[str, Any]] | None = None) -> GameRunner:
     """Return a runner that plays the plan's games (with `record`, it records their events, G8)."""
-    return GameRunner(plan.tables, make_policy(plan.policy), random.Random(), plan.turns, plan.going_first,
+    return GameRunner(plan.tables, make_policy(plan.policy), Chance(), plan.turns, plan.going_first,
                       plan.commander, opponent=plan.opponent, opponent_defends=plan.opponent_defends,
                       play_on=plan.play_on, record=record)
 
@@ -128,7 +128,7 @@ def play_run(runner: GameRunner, seed: int, index: int) -> GameRecord:
     The one way a run is played: the simulation plays every run through it, and a trace plays its
     run again through it (G8), so a trace is always the game the simulation counted.
     """
-    runner.rng.seed(run_seed(seed, index))
+    seed_run(runner.chance, seed, index)
     return runner.play()
 
 
@@ -179,9 +179,11 @@ def default_jobs() -> int:
 _WORK: tuple[Any, Callable[[Any, int, int], Any]] | None = None
 
 
-def _init_worker(plan: Any, chunk: Callable[[Any, int, int], Any]) -> None:
+def _init_worker(plan: Any, chunk: Callable[[Any, int, int], Any], parent: int | None = None) -> None:
     global _WORK
     _WORK = (plan, chunk)
+    if parent is not None:  # a parent killed outright (SIGKILL) cannot end its workers: they end themselves
+        end_with_parent(parent)
     # Signals are the parent's to handle: Ctrl-C reaches the whole process group, and the parent
     # unwinds and ends the pool; SIGTERM (how the pool ends a worker) must simply end it, not
     # run a handler inherited from the parent through the fork.
@@ -237,7 +239,7 @@ def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, sta
     # 10000 greedy games on 2 workers took 0.77-0.89 s without this, 0.45-0.53 s with it.
     gc.freeze()
     try:
-        with ctx.Pool(jobs, initializer=_init_worker, initargs=(plan, chunk)) as pool:
+        with ctx.Pool(jobs, initializer=_init_worker, initargs=(plan, chunk, os.getpid())) as pool:
             for part in pool.imap(_work, spans):  # imap keeps chunk (= run) order
                 total.merge(part)
                 if progress:
