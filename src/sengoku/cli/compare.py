@@ -129,6 +129,8 @@ def compare_command(
                + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
-        typer.echo("error: a simulated opening-hand probability is more than 4 standard errors from exact: "
-                   "a bug in the simulation, please report it", err=True)
+        for message in result.to_dict()["errors"]:
+            typer.echo(f"error: {message}", err=True)
+        typer.echo("error: a simulated opening-hand probability is far from exact, which a correct simulation "
+                   "shows in fewer than one run in a million: a bug in the simulation, please report it", err=True)
         raise SystemExit(1)

@@ -53,7 +53,8 @@ from a shuffled deck: exit 2 with the reason.
 """.split()) + "\n\n" + " ".join("""
 The report goes to stdout, a one-line summary (and a progress bar on long runs in a terminal) to
 stderr. Exit 0 on success; 1 when the deck is not valid (the validator's report is shown) or a
-simulated probability lies more than 4 standard errors from its exact value (a bug); 2 on unusable
+simulated probability fails its check against the exact value (an exact binomial tail below a
+threshold a correct simulation crosses in fewer than one run in a million: a bug); 2 on unusable
 input or options.
 """.split())
 
@@ -188,8 +189,11 @@ def goldfish_command(
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
-        typer.echo(f"error: {len(result.errors)} simulated probability(ies) more than 4 standard errors "
-                   "from exact: a bug in the simulation, please report it", err=True)
+        for message in result.to_dict()["errors"]:
+            typer.echo(f"error: {message}", err=True)
+        typer.echo(f"error: {len(result.errors)} simulated probability(ies) far from exact, which a correct "
+                   "simulation shows in fewer than one run in a million: a bug in the simulation, please "
+                   "report it", err=True)
         raise SystemExit(1)
 
 
@@ -218,7 +222,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
                    "opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2)
     if as_json:
-        write_document(json.dumps(report, ensure_ascii=False, indent=2) + "\n", "json")
+        write_document(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False) + "\n", "json")
     else:
         typer.echo(render_text(report), nl=False)
     typer.echo(f"{runs} opening hands dealt in {elapsed:.2f} s", err=True)
