@@ -21,6 +21,10 @@ def _pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
+def _turns(n: int) -> str:
+    return f"{n} turn" if n == 1 else f"{n} turns"
+
+
 def opponent_model(r: GoldfishResult) -> str:
     """Return who the deck played against (G4), in words."""
     opp = r.kill_turn["opponent"]
@@ -36,7 +40,7 @@ def summary_lines(r: GoldfishResult) -> list[str]:
     k = r.kill_turn
     if k["won"]["games"]:
         kill = (f"Kill turn: mean {k['mean']:.2f}, p50 {k['p50']} over the games won "
-                f"({_pct(k['won']['fraction'])} won within {r.turns} turns)")
+                f"({_pct(k['won']['fraction'])} won within {_turns(r.turns)})")
         # from the first turn a game was won, until every game is won, at most SUMMARY_TURNS turns
         shown = []
         for row in k["by_turn"]:
@@ -48,7 +52,7 @@ def summary_lines(r: GoldfishResult) -> list[str]:
             f"{row['turn']}: {_pct(row['cumulative']['fraction'])}" for row in shown)
         lines = [kill, won_by]
     else:
-        lines = [f"Kill turn: no game won within {r.turns} turns"]
+        lines = [f"Kill turn: no game won within {_turns(r.turns)}"]
     lines.append(f"Opponent: {opponent_model(r)}")
     lines.append(opening_hand_check(r))
     return lines
