@@ -89,12 +89,17 @@ def test_binomial_two_sided_against_exact_rationals(n: int, p: Fraction) -> None
 def test_binomial_two_sided_known_values() -> None:
     # R: binom.test(7, 20, 0.5)$p.value = 0.2632 (symmetric p: R's method and the doubled tail agree)
     assert prob.binomial_two_sided(7, 20, 0.5) == pytest.approx(0.263176, abs=1e-6)
-    # issue 21's case: 2 of 2,000 hands miss an event of probability 0.999893. The lower tail is
-    # P(2 or more misses), misses ~ Binomial(2000, 0.000107): 1 - q^2000 - 2000 p q^1999.
-    q, miss = 0.999893, 1 - 0.999893
-    lower = 1 - q ** 2000 - 2000 * miss * q ** 1999
-    assert prob.binomial_two_sided(1998, 2000, 0.999893) == pytest.approx(2 * lower, rel=1e-6)
-    assert 0.03 < 2 * lower < 0.05  # unremarkable, where the normal approximation said 4.6 standard errors
+    # issue 21's case: a few of 2,000 hands miss an event of probability 0.999893. The lower tail
+    # is P(that many misses or more), misses ~ Binomial(2000, m): 1 - q^2000 - 2000 m q^1999 - ...
+    q, m = 0.999893, 1 - 0.999893
+    two_or_more = 1 - q ** 2000 - 2000 * m * q ** 1999
+    three_or_more = two_or_more - math.comb(2000, 2) * m ** 2 * q ** 1998
+    assert prob.binomial_two_sided(1998, 2000, 0.999893) == pytest.approx(2 * two_or_more, rel=1e-6)
+    assert prob.binomial_two_sided(1997, 2000, 0.999893) == pytest.approx(2 * three_or_more, rel=1e-6)
+    # 3 misses (goldfish --runs 2000 --seed 5 --turns 12): "6.0 standard errors" for the normal
+    # approximation, which exited 1; a tail of 0.0029, one correct run in 350 strays as far
+    assert (1997 / 2000 - q) / prob.standard_error(q, 2000) == pytest.approx(-6.02, abs=0.01)
+    assert 0.0025 < 2 * three_or_more < 0.0032
 
 
 def test_binomial_two_sided_at_certain_events() -> None:

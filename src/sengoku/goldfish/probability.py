@@ -6,8 +6,8 @@ about a second, more than a whole `sengoku goldfish` run).
 
 The check (`binomial_two_sided`, `alarm_threshold`): a simulated count of hits is compared
 with the exact probability by the exact binomial tail, not by a normal approximation, which
-fails near 0 and 1 (2 misses in 2,000 hands of an event of probability 0.999893 are "4.6
-standard errors" off, yet happen in 2% of correct runs). The threshold is split over every
+fails near 0 and 1 (3 misses in 2,000 hands of an event of probability 0.999893 are "6
+standard errors" off, yet a correct simulation shows as many in about one run in 700). The threshold is split over every
 event checked in one run (Bonferroni), so a correct simulation raises an alarm in fewer than
 `FALSE_ALARM` of its runs, however many events it checks. docs/simulation-checks.md has the
 method.
