@@ -36,6 +36,9 @@ POLICY_HELP = (
 HELP = " ".join("""
 Goldfish a deck: play many solitaire games and report opening hands and the AP curve (SPEC G1-G3).
 """.split()) + "\n\n" + " ".join("""
+The report starts with a summary: the kill turn (mean and p50 over the games won, and the share won by
+the end of each of the first turns), the opponent, and the opening-hand check. Then the details.
+""".split()) + "\n\n" + " ".join("""
 The opening hand (5 cards after the Commander leaves the deck, S1, S6) gets exact hypergeometric
 probabilities next to simulated ones with 95% Wilson intervals: at least one card that can grow or
 focus the Commander; at least one Level 1 card; at least one card deployable with the turn-1 AP
