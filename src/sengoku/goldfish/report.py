@@ -8,6 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Span, Text
 
+from sengoku.display import printable
 from sengoku.goldfish.chart import band_chart, win_chart
 from sengoku.goldfish.summary import summary_lines
 from sengoku.validate.api import ValidationRun
@@ -62,7 +63,7 @@ def render(result: GoldfishResult, console: Console) -> None:
     """Print the whole report to `console`: a short summary first, then the details."""
     r = result
     console.print(
-        f"[bold]Goldfish[/bold] {escape(r.deck.get('name') or r.deck.get('path') or 'deck')} — {r.runs} runs × {r.turns} turns, "
+        f"[bold]Goldfish[/bold] {escape(printable(r.deck.get('name') or r.deck.get('path') or 'deck'))} — {r.runs} runs × {r.turns} turns, "
         f"going {r.going}, policy {r.policy}, {r.mode} mode, seed {r.seed}"
         + (", playing on after a win" if r.play_on else "")
     )
