@@ -67,8 +67,8 @@ def render(result: GoldfishResult, console: Console) -> None:
         f"going {r.going}, policy {r.policy}, {r.mode} mode, seed {r.seed}"
         + (", playing on after a win" if r.play_on else "")
     )
-    for line in summary_lines(r):
-        console.print(line, markup=False, highlight=False)
+    for line in summary_lines(r):  # an opponent's path or a want's name is shown, never obeyed
+        console.print(printable(line), markup=False, highlight=False)
     console.print()
     cmd = r.commander
     console.print(f"Commander: {escape(cmd['name'])} ({escape(cmd['epithet'])}, {escape(cmd['id'])})"
@@ -139,7 +139,7 @@ def render(result: GoldfishResult, console: Console) -> None:
     console.print(f"Abilities without a structured effect, not simulated (C5): {s['total']} "
                   f"({s['per_game']} per game).")
     for message in r.to_dict()["errors"]:
-        console.print(f"[bold red]error:[/bold red] {escape(message)} — this is a bug, please report it")
+        console.print(f"[bold red]error:[/bold red] {escape(printable(message))} — this is a bug, please report it")
 
 
 def _kill_turn(r: GoldfishResult, console: Console) -> None:
