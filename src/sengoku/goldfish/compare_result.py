@@ -11,9 +11,9 @@ from sengoku.goldfish.probability import FALSE_ALARM, alarm_threshold
 from sengoku.goldfish.result import GoldfishResult, error_message
 from sengoku.version import __version__
 
-# 2: `opening_hand_check` (the exact binomial check over every deck's events; each deck's
-# `opening_hand` is judged by it) replaces the z-scores; an undefined interval is null with
-# `no_interval` saying why, and its verdict is "no verdict".
+# 2: `opening_hand_check` (the exact binomial check over every deck's events, and the events that
+# failed it) replaces the z-scores; each deck's `opening_hand` is goldfish's own (schema 3); an
+# undefined interval is null with `no_interval` saying why, and its verdict is "no verdict".
 SCHEMA_VERSION = 2
 
 
@@ -95,9 +95,12 @@ class CompareResult:
             "baseline": self.paths[0],
             "kill_turn_never_counts_as": self.turns + 1,
             **({"precision": self.precision} if self.precision is not None else {}),
-            "opening_hand_check": check,
+            # the comparison's own check, over every deck's events; each deck's `opening_hand` is the
+            # one `goldfish` gives it alone (the same games, the same bytes)
+            "opening_hand_check": {**check, "failed": [{"deck": path, "event": p["event"], "tail": p["tail"]}
+                                                       for path, p in self.failures()]},
             "decks": [{"deck": path, "name": d.deck.get("name"), "runs": d.runs, "commander": d.commander,
-                       "kill_turn": d.kill_turn, "curve": d.curve, "opening_hand": _judged(d.opening_hand, check)}
+                       "kill_turn": d.kill_turn, "curve": d.curve, "opening_hand": d.opening_hand}
                       for path, d in zip(self.paths, self.decks)],
             "differences": list(self.differences),
             "verdicts": self.verdicts(),
@@ -108,8 +111,3 @@ class CompareResult:
         """Return the JSON text (same inputs and seed give the same bytes, for any jobs)."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
 
-
-def _judged(opening_hand: dict[str, Any], check: dict[str, Any]) -> dict[str, Any]:
-    """Return a deck's opening-hand section judged by the comparison's check (its `ok` and `check`)."""
-    return {**opening_hand, "check": check,
-            "probabilities": [{**p, "ok": p["tail"] >= check["threshold"]} for p in opening_hand["probabilities"]]}
