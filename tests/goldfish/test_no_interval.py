@@ -55,6 +55,9 @@ def test_compare_one_run_gives_no_interval_and_no_verdict(cli) -> None:  # type:
         if not row["measure"].startswith("opening_hand:"):  # those follow the exact difference
             assert row["verdict"] == NO_VERDICT, row
     assert data["verdicts"] == [{"deck": NO_LEVEL4, "kill_turn": NO_VERDICT, "won_by_last_turn": NO_VERDICT}]
+    # the opening-hand check still runs (one hand per deck: nothing strays) over both decks' events
+    check = data["opening_hand_check"]
+    assert check["events"] == 6 and check["threshold"] == pytest.approx(1e-6 / 6) and check["failed"] == []
     for deck in data["decks"]:
         every = deck["kill_turn"]["mean_all_games"]
         assert every["ci95"] is None and every["no_interval"] == FEWER_THAN_TWO
