@@ -183,7 +183,7 @@ def goldfish_command(
         from sengoku.goldfish.html_report import render_html, reproduce_command
 
         write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html)), replace=force)
-    engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
+    engine = "" if engine_compiled() else ", pure-Python engine"  # (see docs/performance.md)
     typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({result.runs / elapsed:,.0f} games/s, "
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
