@@ -16,6 +16,7 @@ from typing import Any
 from sengoku.decklist.scan import toml_lines
 from sengoku.files import RULES_BYTES, loads_toml, read_text_input
 from sengoku.formats.model import Format, FormatError, FormatList
+from sengoku.pass_cache import pass_key, passed_before, remember_pass
 from sengoku.paths import default_card_db, schema_path
 from sengoku.problems import Problem
 
@@ -135,10 +136,14 @@ def read_toml(path: Path) -> tuple[Any, str]:
     return loads_toml(text, path, FormatError), text
 
 
-def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], Any, Locator | None]:
+def read_format_file(path: Path | str, *, remembered: bool = False) -> tuple[Format | None, list[Problem], Any,
+                                                                          Locator | None]:
     """Read one format file: the format (None if unusable), its structural problems, its data, a line locator.
 
-    Raises FormatError only when the file cannot be read or parsed as TOML.
+    With `remembered`, a file whose bytes passed the schema check before (`sengoku.pass_cache`) is
+    not checked against the schema again, so that listing or applying a format does not import
+    jsonschema (start-up time); `sengoku db check` always checks. Raises FormatError only when the
+    file cannot be read or parsed as TOML.
     """
     path = Path(path)
     raw, text = read_toml(path)
@@ -146,13 +151,17 @@ def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], An
     loc = Locator(text)
     where = str(path)
     problems: list[Problem] = []
-    for err in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        parts = list(err.absolute_path)
-        problems.append(Problem(severity="error", path=where, message=err.message, json_path=_json_path(parts),
-                                rule="schema",
-                                line=loc.for_json_path(parts, data)))
-    if problems:
-        return None, problems, data, loc
+    key = pass_key(text.encode("utf-8"), schema_path(SCHEMA_FILE)) if remembered else None
+    if key is None or not passed_before(key):
+        for err in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+            parts = list(err.absolute_path)
+            problems.append(Problem(severity="error", path=where, message=err.message, json_path=_json_path(parts),
+                                    rule="schema",
+                                    line=loc.for_json_path(parts, data)))
+        if problems:
+            return None, problems, data, loc
+        if key is not None:
+            remember_pass(key)
 
     if data["name"] != path.stem:  # formats are looked up by file name; the two must agree
         problems.append(Problem(severity="error", path=where,
@@ -191,7 +200,7 @@ def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], An
 
 
 def _load_file(path: Path) -> Format:
-    tournament_format, problems, _, _ = read_format_file(path)
+    tournament_format, problems, _, _ = read_format_file(path, remembered=True)
     errors = [p for p in problems if p.severity == "error"]
     if tournament_format is None or errors:
         first = errors[0]
