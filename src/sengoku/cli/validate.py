@@ -64,7 +64,6 @@ def validate(
     # deferred: start-up time of the other commands
     from sengoku.validate.api import RunTally, iter_paths, parse_as_of
     from sengoku.validate.reporters import get_reporter
-    from sengoku.validate.reporters.registration import Report as RegistrationSheets
     from sengoku.validate.reporters.spool import Spool
 
     reporter_class = get_reporter(report.value)  # an unknown name fails before any file is read
@@ -76,7 +75,12 @@ def validate(
     # at once; a document (json, junit, sarif, markdown, the --html page) is spooled and written
     # whole at the end, so a machine format is complete or not written at all.
     reporter = reporter_class(sys.stdout, strict)
-    sheets = RegistrationSheets(None, strict) if html is not None else None
+    sheets = None
+    if html is not None:
+        # deferred: only a run that writes registration sheets pays for their module
+        from sengoku.validate.reporters.registration import Report as RegistrationSheets
+
+        sheets = RegistrationSheets(None, strict)
     tally = RunTally(strict)
     skipped = Spool()
     for result in results:
