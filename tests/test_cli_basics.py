@@ -127,3 +127,17 @@ def test_no_help_text_holds_rich_markup() -> None:
             texts.append(sub.help or "")
             texts += [getattr(p, "help", None) or "" for p in sub.params]
     assert not [t for t in texts if re.search(r"\[/?(b|i|bold|dim|red|green|yellow|cyan)\]", t)]
+
+
+def test_validate_of_a_checked_database_imports_no_pydantic() -> None:
+    """The validator reads cards as plain dicts; once the card database passed its checks, a
+    `validate` run does not import pydantic and the card models (most of its start-up before)."""
+    deck = str(Path(__file__).resolve().parents[1] / "decklists" / "default.toml")
+    code = (f"import sys; sys.argv = ['sengoku', 'validate', {deck!r}]\n"
+            "from sengoku.cli import main\n"
+            "try:\n    main()\n"
+            "except SystemExit as exc:\n"
+            "    print(exc.code, 'pydantic' in sys.modules, 'sengoku.carddb.models' in sys.modules, file=sys.stderr)")
+    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)  # the first run checks and remembers
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stderr.strip().splitlines()[-1] == "0 False False", out.stderr
