@@ -47,10 +47,10 @@ def compare_command(
         "the same JSON for any --jobs.", show_default=False),
     turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
     seed: int = SEED,
-    going: str = typer.Option("first", "--going", help="Play [b]first[/b] or [b]second[/b] (S7, S8)."),
+    going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
     policy: str = typer.Option("greedy", "--policy", help=POLICY_HELP),
     mode: Optional[str] = typer.Option(
-        None, "--mode", help="Play every deck under [b]standard[/b] or [b]ultimate[/b]. Default: the decklists' own "
+        None, "--mode", help="Play every deck under standard or ultimate. Default: the decklists' own "
         "mode, which must be the same.", show_default=False),
     jobs: Optional[int] = JOBS,
     opponent: Optional[Path] = typer.Option(

@@ -23,13 +23,13 @@ PROGRESS_MIN_GAME_TURNS = 200_000
 
 POLICY_HELP = (
     "Who makes the choices (SPEC G2): "
-    "[b]greedy[/b] (default) plays to win: grows and focuses, moves allies (the Commander too) into "
+    "greedy (default) plays to win: grows and focuses, moves allies (the Commander too) into "
     "range and attacks the Stronghold with the kind likelier to beat the Last Guard, self-boosting when "
-    "it helps; [b]develop[/b] develops the board as fast as AP allows and never attacks; "
-    "[b]charge[/b] is develop, charging every card it cannot play this turn; "
-    "[b]search[/b] looks ahead (slow; a yardstick for greedy); "
-    "[b]random[/b] picks uniformly among the legal actions (for testing); "
-    "[b]idle[/b] never charges cards and never acts, so its AP is exactly start + 10 per turn (a baseline)."
+    "it helps; develop develops the board as fast as AP allows and never attacks; "
+    "charge is develop, charging every card it cannot play this turn; "
+    "search looks ahead (slow; a yardstick for greedy); "
+    "random picks uniformly among the legal actions (for testing); "
+    "idle never charges cards and never acts, so its AP is exactly start + 10 per turn (a baseline)."
 )
 
 
@@ -76,15 +76,15 @@ def goldfish_command(
     turns: Optional[int] = typer.Option(None, "--turns", "-t", help="Turns played in each game (1 to 200).",
                                         show_default=str(DEFAULT_TURNS)),
     seed: int = SEED,
-    going: Optional[str] = typer.Option(None, "--going", help="Play [b]first[/b] (start with 0 AP, no attack on "
-                                        "turn 1) or [b]second[/b] (start with 5 AP) (S7, S8).", show_default="first"),
+    going: Optional[str] = typer.Option(None, "--going", help="Play first (start with 0 AP, no attack on "
+                                        "turn 1) or second (start with 5 AP) (S7, S8).", show_default="first"),
     policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, show_default="greedy"),
     commander: Optional[str] = typer.Option(
         None, "--commander", metavar="NAME", help="Pin the Commander to this Level 1 Main card name. "
         "Default: the Level 1 Main whose name has the most higher-level copies in the deck (S1).",
         show_default=False),
     mode: Optional[str] = typer.Option(
-        None, "--mode", help="[b]standard[/b] or [b]ultimate[/b]. Default: the decklist's own `mode`. "
+        None, "--mode", help="standard or ultimate. Default: the decklist's own `mode`. "
         "The deck is validated under the mode played.", show_default=False),
     jobs: Optional[int] = JOBS,
     opponent: Optional[Path] = typer.Option(
@@ -189,7 +189,7 @@ def goldfish_command(
         from sengoku.goldfish.html_report import render_html, reproduce_command
 
         write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html)), replace=force)
-    engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
+    engine = "" if engine_compiled() else ", pure-Python engine"  # (see docs/performance.md)
     typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({result.runs / elapsed:,.0f} games/s, "
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
