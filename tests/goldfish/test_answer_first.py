@@ -46,22 +46,23 @@ def test_the_text_report_starts_with_the_summary(result) -> None:  # type: ignor
     lines = text_report(result)
     k = result.kill_turn
     assert lines[0].startswith("Goldfish Sample Standard: Four Banners — 200 runs × 12 turns")
-    assert lines[1] == (f"Kill turn: mean {k['mean']:.2f}, p50 {k['p50']} over the games won "
+    assert lines[1].startswith("Commander: Soma")  # what was run: two lines, then the answer
+    assert lines[2] == (f"Kill turn: mean {k['mean']:.2f}, p50 {k['p50']} over the games won "
                         f"({100 * k['won']['fraction']:.1f}% won within 12 turns)")
     # won by the end of each of the first turns that saw a win, from the result's own curve
-    shown = dict(re.findall(r"(\d+): ([\d.]+)%", lines[2].removeprefix("Won by the end of turn ")))
+    shown = dict(re.findall(r"(\d+): ([\d.]+)%", lines[3].removeprefix("Won by the end of turn ")))
     first = min(row["turn"] for row in k["by_turn"] if row["games"])
     assert min(map(int, shown)) == first and 1 <= len(shown) <= SUMMARY_TURNS
     for row in k["by_turn"]:
         if str(row["turn"]) in shown:
             assert shown[str(row["turn"])] == f"{100 * row['cumulative']['fraction']:.1f}"
-    assert lines[3] == "Opponent: a mirror of the deck, not defending"
-    assert lines[4].startswith("Opening-hand check: ok (3 events, every exact binomial tail at or above 3.33e-07")
-    assert lines[5] == ""
+    assert lines[4] == "Opponent: a mirror of the deck, not defending"
+    assert lines[5].startswith("Opening-hand check: ok (3 events, every exact binomial tail at or above 3.33e-07")
+    assert lines[6] == ""
     # then the details: the kill-turn table comes before the opening-hand tables
     where = {name: next(i for i, line in enumerate(lines) if line.startswith(name))
-             for name in ("Commander:", "Kill turn (G5)", "Opening hand:", "Per turn:")}
-    assert where["Commander:"] < where["Kill turn (G5)"] < where["Opening hand:"] < where["Per turn:"]
+             for name in ("Kill turn (G5)", "Opening hand:", "Per turn:")}
+    assert 7 == where["Kill turn (G5)"] < where["Opening hand:"] < where["Per turn:"]
 
 
 def test_the_summary_of_a_run_with_no_win() -> None:

@@ -67,14 +67,13 @@ def render(result: GoldfishResult, console: Console) -> None:
         f"going {r.going}, policy {r.policy}, {r.mode} mode, seed {r.seed}"
         + (", playing on after a win" if r.play_on else "")
     )
-    for line in summary_lines(r):  # an opponent's path or a want's name is shown, never obeyed
-        console.print(printable(line), markup=False, highlight=False)
-    console.print()
     cmd = r.commander
     console.print(f"Commander: {escape(cmd['name'])} ({escape(cmd['epithet'])}, {escape(cmd['id'])})"
                   f"{'' if cmd['chosen'] == 'named' else ' — chosen by S1'}; "
                   f"card DB {escape(r.card_db['name'])} {escape(r.card_db['version'])}")
-
+    for line in summary_lines(r):  # an opponent's path or a want's name is shown, never obeyed
+        console.print(printable(line), markup=False, highlight=False)
+    console.print()
     _kill_turn(r, console)
 
     oh = r.opening_hand
