@@ -106,7 +106,7 @@ def goldfish_command(
     force: bool = FORCE,
     trace: Optional[str] = typer.Option(
         None, "--trace", metavar="RUN", help="Instead of the report, play run RUN of this simulation again and "
-        "print it turn by turn (G8): RUN is a run index from 0, or [b]fastest[/b], [b]median[/b] or [b]slowest[/b] "
+        "print it turn by turn (G8): RUN is a run index from 0, or fastest, median or slowest "
         "(all --runs are played first; ties: the lowest index). With --json: JSON Lines, one event a line "
         "(schemas/trace.schema.json).", show_default=False),
     want: list[str] = typer.Option(
