@@ -42,7 +42,7 @@ def version_line() -> str:
 # holds this to the commands the application has).
 COMMAND_MODULES = {
     "cards": "cards", "compare": "compare", "db": "db", "fmt": "fmt", "formats": "formats", "games": "games",
-    "goldfish": "goldfish", "import": "importer", "validate": "validate",
+    "goldfish": "goldfish", "import": "importer", "tune": "tune", "validate": "validate",
 }
 
 
