@@ -7,7 +7,7 @@ minus the candidate's (a run not won counting as turns + 1), for won-by:T the ca
 (`goldfish.paired.Sums`) merge exactly, so every decision below is the same for any --jobs or
 number of cluster workers.
 
-At look j of a race among K candidates (the looks come after 100, 200, 400, ... runs):
+At look j of a race among K candidates (the looks come after 50, 100, 200, 400, ... runs):
 - a candidate is **accepted** when the one-sided lower confidence bound of its mean improvement
   at level a_j = α / K · 6 / (π² j²) is above 0 (Student's t). Bonferroni over the K candidates,
   and over the looks a spending sequence whose levels add up to α / K (Σ 6/(π² j²) = 1), so the
@@ -15,7 +15,10 @@ At look j of a race among K candidates (the looks come after 100, 200, 400, ... 
   it takes;
 - a candidate is **dropped** as soon as the upper end of its paired 95% interval (compare's
   interval, `Sums.interval`) is below the smallest gain worth having (`min_gain`): it cannot
-  improve by that much. Dropping never accepts anything, so it needs no correction.
+  improve by that much; or below the lower end of the leader's (the candidate with the
+  highest lower end): it is not the best (the rule of Hoeffding races, Maron & Moore 1994).
+  Dropping never accepts anything, so it needs no correction: a wrong drop costs a better
+  deck, never the error rate.
 """
 
 from __future__ import annotations
@@ -91,7 +94,7 @@ def t_quantile(p: float, df: float) -> float:
     """Return Student's t quantile at probability `p` (> 0.5) for `df` degrees of freedom.
 
     The Cornish-Fisher expansion around the normal quantile (Abramowitz & Stegun 26.7.5), as
-    `goldfish.paired.t975`: a race's first look has 100 runs, where its error is far below
+    `goldfish.paired.t975`: a race's first look has 50 runs, where its error is far below
     what the decisions can feel.
     """
     if df < 1:
@@ -131,9 +134,14 @@ class Verdict:
     ci95: tuple[float, float]  # 95% interval of the mean improvement
 
 
-def judge(sums: Sums, level: float, min_gain: float) -> Verdict:
-    """Accept, drop or keep racing a candidate whose per-run improvements sum to `sums`."""
-    bound = lower_bound(sums, level)
-    lo, hi = sums.interval()
-    accept = bound > 0
-    return Verdict(accept=accept, drop=not accept and hi < min_gain, mean=sums.mean, bound=bound, ci95=(lo, hi))
+def judge(racing: list[Sums], level: float, min_gain: float) -> list[Verdict]:
+    """Accept, drop or keep racing each candidate, given the sums of its per-run improvements."""
+    intervals = [s.interval() for s in racing]
+    leader = max((lo for lo, _ in intervals if not math.isnan(lo)), default=-math.inf)
+    verdicts = []
+    for sums, (lo, hi) in zip(racing, intervals):
+        bound = lower_bound(sums, level)
+        accept = bound > 0
+        drop = not accept and (hi < min_gain or hi < leader)
+        verdicts.append(Verdict(accept=accept, drop=drop, mean=sums.mean, bound=bound, ci95=(lo, hi)))
+    return verdicts

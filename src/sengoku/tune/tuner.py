@@ -2,7 +2,7 @@
 
 A step: every legal one-card change of the current deck (the incumbent) is a candidate
 (`tune.candidates`). They race (`tune.race`): all survivors play the same run indices as the
-incumbent, look after look (100, 200, 400, ... runs), until one is better with the corrected
+incumbent, look after look (50, 100, 200, 400, ... runs), until one is better with the corrected
 one-sided error rate (accepted: the next step starts from it), or none can improve any more.
 Each race plays fresh run indices, after those of the races before it, so no deal that chose a
 change is used to judge the next. The tune stops when the budget of games is spent, when no
@@ -39,7 +39,7 @@ from sengoku.tune.result import (STOP_BUDGET, STOP_INTERRUPTED, STOP_MAX_CHANGES
 from sengoku.tune.work import TaskResult, group_plan
 from sengoku.validate.api import Validator
 
-FIRST_LOOK = 100  # runs before a race's first look
+FIRST_LOOK = 50  # runs before a race's first look
 GROWTH = 2  # each look doubles the runs
 RACE_RUNS = 25_600  # a race ends after this many runs (9 looks) whatever it found
 GROUP = 32  # candidates per task beside the incumbent (the incumbent is played once per group)
@@ -47,7 +47,7 @@ TASK_SECONDS = 1.0  # aim for tasks worth about a second of a worker's time
 MIN_TASK_GAMES = 200
 DEFAULT_BUDGET = 1_000_000
 DEFAULT_ERROR_RATE = 0.05
-DEFAULT_MIN_GAIN = {"kill-turn": 0.02, "won-by": 0.005}
+DEFAULT_MIN_GAIN = {"kill-turn": 0.05, "won-by": 0.01}
 DEFAULT_CHECK_RUNS = 10_000
 
 
@@ -252,7 +252,8 @@ class Tuner:
                     kills[k].update(counter)
                 done = stop
                 level = look_level(self.error_rate, count, look)
-                verdicts = {k: judge(objective.improvement(kills[k], turns), level, self.min_gain) for k in alive}
+                verdicts = dict(zip(alive, judge([objective.improvement(kills[k], turns) for k in alive], level,
+                                                 self.min_gain)))
                 winners = [k for k in alive if verdicts[k].accept]
                 alive = [k for k in alive if not verdicts[k].drop and not verdicts[k].accept]
                 looks.append((done, len(alive) + len(winners)))
@@ -297,10 +298,11 @@ class Tuner:
         start, final = self.plan(self.start, policy), self.plan(self.incumbent, policy)
         kills: list[Counter[tuple[int, int]]] = [Counter()]
         own: Counter[int | None] = Counter()
-        first = self.offset
+        first, games = self.offset, self.games
         self._look = (len(self.steps) + 1, 0, math.nan)
         self._play(start, [final], first, first + runs, kills, own)
         self.offset += runs
+        self.games = games  # the budget is the races': checks are played on top of it
         objective, turns = self.setup.objective, self.setup.turns
         sums = objective.improvement(kills[0], turns)
         sign = -1 if objective.lower_is_better else 1
