@@ -162,3 +162,22 @@ def test_ctrl_c_writes_the_best_deck_so_far_and_exits_130(tmp_path: Path) -> Non
     assert "interrupted (Ctrl-C): the best deck so far" in stdout
     assert f"Final deck written to {out}" in stdout
     assert canonical_decklist(out.read_text(encoding="utf-8")).changed is False
+
+
+def test_tune_explains_the_shared_play_options_as_goldfish_does() -> None:
+    import typer.main
+
+    import sengoku.cli.goldfish  # noqa: F401  (each command module adds its command to the application)
+    import sengoku.cli.tune  # noqa: F401
+    from sengoku.cli.root import app
+
+    group = typer.main.get_command(app)
+
+    def options(name: str) -> dict[str, tuple[object, str | None]]:
+        return {opt: (p.default, p.help) for p in group.commands[name].params for opt in p.opts}  # type: ignore[attr-defined]
+
+    goldfish, tune = options("goldfish"), options("tune")
+    for opt in ("--seed", "--jobs", "--opponent-defends", "--play-on", "--db"):
+        assert tune[opt] == goldfish[opt], opt
+    for opt in ("--going", "--policy", "--turns", "--mode", "--opponent"):
+        assert opt in tune, opt
