@@ -36,7 +36,7 @@ METHOD = ("paired race on common random numbers: every candidate plays the incum
           "after 50, 100, 200, 400, ... runs; accepted when the one-sided Student-t lower bound of its mean "
           "improvement at level error_rate / K * 6 / (pi^2 j^2) (K candidates, look j) is above 0 "
           "(Bonferroni over candidates, a spending sequence over looks); dropped when the upper end of its "
-          "paired 95% interval is below min_gain")
+          "paired 95% interval is below min_gain or below the lower end of the leader's")
 
 
 @dataclass(frozen=True)

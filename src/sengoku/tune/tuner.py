@@ -158,7 +158,8 @@ class Tuner:
         without `prepare_engine`'s second validation, which would cost more than the games of a
         first look. The opening-hand fields stay empty (a tune reports no opening hands).
         """
-        tables = compile_deck(self.setup.card_db, deck.sections(), mode=self.setup.mode)
+        tables = compile_deck(self.setup.card_db, deck.sections(), mode=self.setup.mode,
+                              board=self._base_plan.tables.board)  # B1: the board file read once, not per deck
         return dataclasses.replace(self._base_plan, tables=tables, commander=choose_commander(tables),
                                    packed=(0,) * len(tables.card_id), policy=policy or self.setup.policy)
 
