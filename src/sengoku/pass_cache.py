@@ -5,8 +5,10 @@ importing jsonschema alone is ~0.04 s), which a deck builder pays on every `seng
 A file that passed is remembered by the SHA-256 of its bytes, the schema's bytes and the
 sengoku version: any change to any of them checks it again. Only passes are remembered, never
 problems; `sengoku db check` always checks. The memory is one empty file per pass under
-$SENGOKU_CACHE_DIR, else $XDG_CACHE_HOME/sengoku, else ~/.cache/sengoku; SENGOKU_NO_CACHE=1
-turns it off; a folder that cannot be written is simply not used. (Whoever changes the checks
+$SENGOKU_CACHE_DIR, else $XDG_CACHE_HOME/sengoku, else $HOME/.cache/sengoku, by the XDG Base
+Directory rules: a relative $XDG_CACHE_HOME is ignored, and an empty or relative $HOME means no
+home, so no cache at all (never `/.cache` or a folder below wherever sengoku was started);
+SENGOKU_NO_CACHE=1 turns it off; a folder that cannot be written is simply not used. (Whoever changes the checks
 themselves without changing the version, in a development checkout, sets SENGOKU_NO_CACHE=1;
 the test suite uses a fresh folder of its own.)
 """
@@ -24,7 +26,8 @@ CACHE_DIR_ENV = "SENGOKU_CACHE_DIR"
 
 
 def cache_root() -> Path | None:
-    """Return the folder sengoku remembers things in (None when SENGOKU_NO_CACHE is set).
+    """Return the folder sengoku remembers things in (None: no cache, as SENGOKU_NO_CACHE=1 says,
+    or no home folder to keep one in).
 
     Shared with the index of big card databases (`carddb.stored`), in a folder of its own.
     """
@@ -33,8 +36,15 @@ def cache_root() -> Path | None:
     explicit = os.environ.get(CACHE_DIR_ENV)
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "sengoku"
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # XDG: "a relative path ... should be considered invalid and ignored"
+        return Path(xdg) / "sengoku"
+    home = os.environ.get("HOME")
+    if home is None:  # unset (not empty): the account's home, as the password database has it
+        home = os.path.expanduser("~")
+    if not os.path.isabs(home):  # HOME="" (or "." or "~" unresolved): no home, so no cache
+        return None
+    return Path(home) / ".cache" / "sengoku"
 
 
 def _folder() -> Path | None:

@@ -24,6 +24,7 @@ from sengoku.carddb.index import CardIndex, same_epithet
 from sengoku.carddb.names import fold
 from sengoku.decklist.fmt import canonical_decklist
 from sengoku.decklist.render import render_value
+from sengoku.display import hidden_characters, printable
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.errors import DataError
 from sengoku.files import DECKLIST_BYTES, read_text_input
@@ -209,6 +210,8 @@ def import_text(
     unknown_header = False
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line, comment = strip_comment(raw.lstrip("\ufeff"))
+        if comment:
+            comment = _visible_comment(comment, lineno, notes)
         line = line.strip()
         if not line:
             if comment:
@@ -279,6 +282,19 @@ def import_text(
                                 sections=("main", "nameless", "familiars"))
     notes += result.notes
     return ImportResult(deck=deck, toml=result.formatted, problems=problems, notes=notes)
+
+
+def _visible_comment(comment: str, lineno: int, notes: list[str]) -> str:
+    """Return a comment to copy into the TOML with its hidden characters (a bidi override or
+    isolate that would show the TOML's text other than it is, a zero-width mark, a control
+    character) escaped as `\\u202e`; each escape is noted with its line."""
+    hidden = hidden_characters(comment, allowed="\t")
+    if not hidden:
+        return comment
+    codes = ", ".join(f"U+{ord(c):04X}" for c in hidden)
+    notes.append(f"line {lineno}: hidden characters in the comment ({codes}) are written as escapes "
+                 f"such as {printable(hidden[0])}")
+    return "".join(printable(c) if c in hidden else c for c in comment)
 
 
 def read_text_list(path: Path | str) -> str:
