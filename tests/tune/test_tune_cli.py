@@ -181,3 +181,13 @@ def test_tune_explains_the_shared_play_options_as_goldfish_does() -> None:
         assert tune[opt] == goldfish[opt], opt
     for opt in ("--going", "--policy", "--turns", "--mode", "--opponent"):
         assert opt in tune, opt
+
+
+def test_the_budget_is_never_passed(level4_pool: Path) -> None:
+    """Every game counts, the incumbent's too (once per group of candidates): a look is cut to fit."""
+    from sengoku.tune.tuner import Tuner
+
+    result = Tuner(WEAKENED, pool=level4_pool, budget=2500, check_runs=0).run()
+    assert result.stopped == "budget"
+    assert 2500 - 200 < result.games <= 2500
+    assert result.games == sum(r.games for r in result.races)

@@ -240,7 +240,8 @@ class Tuner:
         try:
             while True:
                 target = min(RACE_RUNS, FIRST_LOOK * GROWTH ** look)
-                affordable = (self.budget - self.games) // (1 + len(alive))
+                per_run = len(alive) + -(-len(alive) // GROUP)  # each group of candidates plays the incumbent too
+                affordable = (self.budget - self.games) // per_run
                 if affordable < 1:
                     outcome = STOP_BUDGET
                     break
