@@ -3,26 +3,38 @@
 The data flows one way: the start deck -> legal one-card changes (`candidates`, checked by the
 validator) -> a paired race on common random numbers (`race`, played through `goldfish.pairs`
 by an executor: this process, a local pool or a Dask cluster, `executors`) -> an accepted change
--> the next step (`tuner`) -> `TuneResult` (`result`), which the reporters turn into text,
-JSON or HTML.
+-> the next step (`tuner`) -> `TuneResult` (`result`), which `report` and `html_report` present.
+Names are imported lazily so that importing a submodule stays cheap.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import sys
+from types import ModuleType
+from typing import Any
 
-__all__ = ["TuneError", "TuneResult", "Tuner", "tune"]
+from sengoku._lazy import lazy_exports
 
-if TYPE_CHECKING:  # pragma: no cover
-    from sengoku.tune.result import TuneResult
-    from sengoku.tune.tuner import TuneError, Tuner, tune
+_NAMES = {
+    "tune": "sengoku.tune.tuner",
+    "Tuner": "sengoku.tune.tuner",
+    "TuneError": "sengoku.tune.tuner",
+    "TuneResult": "sengoku.tune.result",
+}
+__all__ = list(_NAMES)
+
+__getattr__ = lazy_exports(__name__, _NAMES)
 
 
-def __getattr__(name: str) -> Any:
-    # `import sengoku.tune` stays cheap: the engine loads only when a tune starts
-    import importlib  # deferred: start-up time, as above
+class _TunePackage(ModuleType):
+    """`sengoku.tune` names both this package and the public `tune()` function (as `sengoku.goldfish` does).
 
-    where = {"TuneError": "tuner", "Tuner": "tuner", "tune": "tuner", "TuneResult": "result"}.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"sengoku.tune.{where}"), name)
+    Python binds a subpackage to its parent's attribute when it is imported, so the package is
+    callable: calling it is calling `tune()`.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.__getattr__("tune")(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _TunePackage
