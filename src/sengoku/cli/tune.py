@@ -54,8 +54,8 @@ def tune_command(
     error_rate: float = typer.Option(0.05, "--error-rate", metavar="ALPHA", help="One-sided error rate of each "
                                      "accepted change: the chance that it is no improvement, at most."),
     min_gain: Optional[float] = typer.Option(
-        None, "--min-gain", metavar="X", help="Smallest gain worth racing for (kill-turn: turns, default 0.05; "
-        "won-by: a share, default 0.01).", show_default=False),
+        None, "--min-gain", metavar="X", help="Smallest gain worth racing for (kill-turn: turns, default 0.02; "
+        "won-by: a share, default 0.005).", show_default=False),
     check: int = typer.Option(10_000, "--check", metavar="N", help="Play the final deck against the start on N "
                               "fresh runs with the tuned policy (0: do not)."),
     verify: int = typer.Option(0, "--verify", metavar="N", help="Also play the final deck against the start with "

@@ -47,7 +47,7 @@ TASK_SECONDS = 1.0  # aim for tasks worth about a second of a worker's time
 MIN_TASK_GAMES = 200
 DEFAULT_BUDGET = 1_000_000
 DEFAULT_ERROR_RATE = 0.05
-DEFAULT_MIN_GAIN = {"kill-turn": 0.05, "won-by": 0.01}
+DEFAULT_MIN_GAIN = {"kill-turn": 0.02, "won-by": 0.005}
 DEFAULT_CHECK_RUNS = 10_000
 
 
