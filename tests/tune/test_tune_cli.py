@@ -39,8 +39,8 @@ def small(level4_pool: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     """One small tune of the weakened deck (--jobs 1), its JSON and the deck it wrote."""
     folder = tmp_path_factory.mktemp("small")
     out = folder / "tuned.toml"
-    args = [str(WEAKENED), "--pool", str(level4_pool), "--budget", "40000", "--check", "4000", "--seed", "3",
-            "--json"]
+    args = [str(WEAKENED), "--pool", str(level4_pool), "--budget", "40000", "--check", "4000", "--verify", "10",
+            "--seed", "3", "--json"]
     proc = subprocess.run([sys.executable, "-m", "sengoku", "tune", *args, "--jobs", "1", "-o", str(out)],
                           capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr
@@ -54,6 +54,9 @@ def test_the_json_follows_its_schema_and_the_deck_is_written_canonical(small: di
     assert text == result["decklist"]
     assert canonical_decklist(text).changed is False
     assert result["tuned_for"]["policy"] == "greedy" and result["games"] <= 40000
+    verify = result["verify"]  # --verify: the final deck against the start with the search policy
+    assert verify["policy"] == "search" and verify["runs"] == 10
+    assert verify["run_start"] == result["check"]["run_start"] + 4000  # fresh runs, after the check's
 
 
 def test_the_small_tune_finds_a_faster_deck_that_a_4x_check_confirms(small: dict) -> None:
