@@ -28,6 +28,21 @@ def printable(text: str) -> str:
     return "".join(repr(c)[1:-1] if unicodedata.category(c) in HIDDEN else c for c in text)
 
 
+def clipped(text: str, limit: int = 80) -> str:
+    """Return `text`, or when longer than `limit` its start and its length: a string from a file
+    is shown whole in no message (an 8 MB name would make every report that wraps it crawl)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 20]}… ({len(text):,} characters)"
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """Return repr(`text`), or when longer than `limit` the repr of its start and its length."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit - 20]!r}… ({len(text):,} characters)"
+
+
 # Markdown: every ASCII punctuation mark that means markup inside a line is backslash-escaped
 # (emphasis, links, raw HTML, entities, table pipes, math, strikethrough, and `#`, which a
 # heading would drop from the end of its text). Text goes after a line's own start (a table cell,

@@ -31,7 +31,7 @@ from typing import Any
 from sengoku.cli import streams
 from sengoku.display import markdown_text, printable, printable_lines
 from sengoku.errors import DataError, SengokuError
-from sengoku.writes import check_output, write_atomically
+from sengoku.writes import append_text, check_output, write_atomically
 
 KINDS = {".json": "json", ".sarif": "sarif", ".xml": "junit", ".md": "markdown", ".markdown": "markdown",
          ".html": "html", ".htm": "html"}
@@ -68,9 +68,7 @@ def _append(summary: str | None, *parts: str | Iterable[str]) -> bool:
     if summary is None:
         return True
     try:
-        with open(summary, "a", encoding="utf-8", errors="backslashreplace") as f:
-            for part in parts:
-                f.writelines((part,) if isinstance(part, str) else part)
+        append_text(summary, (chunk for part in parts for chunk in ((part,) if isinstance(part, str) else part)))
     except OSError as exc:
         _say(f"error: {printable(summary)}: cannot write the job summary: {exc.strerror or exc}")
         return False

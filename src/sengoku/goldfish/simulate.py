@@ -1,6 +1,6 @@
 """Play many goldfish games and tally them: one process, or several over contiguous run chunks.
 
-Run i is always played with its own stream (`seeds.run_seed(seed, i)`), and a chunk returns
+Run i is always played with its own seeds (`seeds.seed_run(chance, seed, i)`), and a chunk returns
 only integer counts, so merging the chunks' tallies gives exactly what one process would
 have counted: results do not depend on `--jobs` (SPEC G3).
 """
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import os
-import random
 import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -17,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sengoku.engine import GameRunner, make_policy
-from sengoku.goldfish.seeds import run_seed
+from sengoku.goldfish.parent_watch import end_with_parent
+from sengoku.goldfish.seeds import Chance, seed_run
 from sengoku.goldfish.stats import CurveTally, WON_BEFORE
 
 BATCH = 1024  # games held before their rows are folded into histograms (bounds memory)
@@ -110,16 +110,16 @@ def _skipped(value: Any) -> int:
 def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     """Play runs start..stop-1 and return their tally."""
     tally = Tally(plan.measures, plan.turns)
-    rng = random.Random()
+    chance = Chance()
     packed = plan.packed.__getitem__
     seed = plan.seed
-    runner = GameRunner(plan.tables, make_policy(plan.policy), rng, plan.turns, plan.going_first,
+    runner = GameRunner(plan.tables, make_policy(plan.policy), chance, plan.turns, plan.going_first,
                         plan.commander, opponent=plan.opponent, opponent_defends=plan.opponent_defends,
                         play_on=plan.play_on)
     play = runner.play
     games = []
     for i in range(start, stop):
-        rng.seed(run_seed(seed, i))
+        seed_run(chance, seed, i)
         games.append(play())
         if len(games) >= BATCH:
             tally.add_games(games, packed)
@@ -159,9 +159,11 @@ def default_jobs() -> int:
 _WORK: tuple[Any, Callable[[Any, int, int], Any]] | None = None
 
 
-def _init_worker(plan: Any, chunk: Callable[[Any, int, int], Any]) -> None:
+def _init_worker(plan: Any, chunk: Callable[[Any, int, int], Any], parent: int | None = None) -> None:
     global _WORK
     _WORK = (plan, chunk)
+    if parent is not None:  # a parent killed outright (SIGKILL) cannot end its workers: they end themselves
+        end_with_parent(parent)
     # Signals are the parent's to handle: Ctrl-C reaches the whole process group, and the parent
     # unwinds and ends the pool; SIGTERM (how the pool ends a worker) must simply end it, not
     # run a handler inherited from the parent through the fork.
@@ -217,7 +219,7 @@ def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, sta
     # 10000 greedy games on 2 workers took 0.77-0.89 s without this, 0.45-0.53 s with it.
     gc.freeze()
     try:
-        with ctx.Pool(jobs, initializer=_init_worker, initargs=(plan, chunk)) as pool:
+        with ctx.Pool(jobs, initializer=_init_worker, initargs=(plan, chunk, os.getpid())) as pool:
             for part in pool.imap(_work, spans):  # imap keeps chunk (= run) order
                 total.merge(part)
                 if progress:

@@ -4,7 +4,7 @@ At each step of its Main Phase it tries every legal action, and "let the default
 the turn", on copies of the state (`sengoku.engine.clone`), plays each copy on with the default
 policy until the game is won or `horizon` turns have passed, and takes the choice whose copies
 won soonest on average. All copies of one step share the same random seeds (common random
-numbers, so the choices are compared on the same luck), drawn from `state.rng` (G3).
+numbers, so the choices are compared on the same luck), drawn from `state.policy_rng` (G3, G7).
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ class SearchPolicy(GreedyPolicy):
     def main_phase(self, state: GameState) -> None:
         self._prepare_for(state)
         for _ in range(self.max_steps if state.won_turn is None else 0):
-            seeds = [state.rng.getrandbits(64) for _ in range(self.rollouts)]
+            rng = state.policy_rng
+            seeds = [rng.getrandbits(64) for _ in range(self.rollouts)]
             best, best_score = _FINISH, self._score(state, _FINISH, seeds)
             seen: set[tuple[object, ...]] = set()
             for action in state.legal_actions():
