@@ -60,7 +60,7 @@ def read_pool(path: Path | str, card_db: CardDatabase) -> tuple[str, ...]:
     else:
         raw = [{"id": c.id, "name": c.name, "level": c.level, "epithet": c.epithet, "kind": c.kind}
                for c in card_db.cards]
-        imported = import_text(read_text_list(path), raw, source=str(path))
+        imported = import_text(read_text_list(path)[0], raw, source=str(path))
         if imported.problems:
             first = imported.problems[0]
             raise DataError(path, f"{first.message}: {first.text.strip()!r}", first.line)
