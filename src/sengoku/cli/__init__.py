@@ -64,6 +64,8 @@ COMMAND_SUMMARIES = {
     "import": "Import a plain-text SENGOKU YUGI decklist as decklist TOML.",
     "games": "List the games whose decklists sengoku validates, with their card databases and rules.",
     "db": "Card database tools.",
+    "tune": "Tune a SENGOKU YUGI deck: find a better one, one legal card change at a time, each change won in a "
+            "paired race on common random numbers.",
 }
 
 OVERVIEW_ARGS = ((), ("--help",))  # the runs that print only the overview of the commands

@@ -19,7 +19,10 @@ from sengoku.goldfish.options import DEFAULT_TURNS
 from sengoku.writes import check_output, write_atomically
 
 HELP = " ".join("""
-Tune a SENGOKU YUGI deck: find a better one, one legal card change at a time. Every candidate (one copy out
+Tune a SENGOKU YUGI deck: find a better one, one legal card change at a time, each change won in a
+paired race on common random numbers.
+""".split()) + "\n\n" + " ".join("""
+Every candidate (one copy out
 and one card of the pool in, or one copy added or removed; each checked by the validator, tournament format
 included) races against the current deck on the same runs (common random numbers), look after look. A
 candidate is dropped when its paired 95% interval rules out a gain of --min-gain, and accepted when its
@@ -62,9 +65,9 @@ def tune_command(
                                "--policy search on N fresh runs (slow).", show_default=False),
     seed: int = SEED,
     turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
-    going: str = typer.Option("first", "--going", help="Play [b]first[/b] or [b]second[/b] (S7, S8)."),
+    going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
     policy: str = typer.Option("greedy", "--policy", help=POLICY_HELP),
-    mode: Optional[str] = typer.Option(None, "--mode", help="[b]standard[/b] or [b]ultimate[/b]. Default: the "
+    mode: Optional[str] = typer.Option(None, "--mode", help="standard or ultimate. Default: the "
                                        "decklist's own mode.", show_default=False),
     opponent: Optional[Path] = typer.Option(
         None, "--opponent", readable=False, metavar="DECK", help="The opponent's decklist (G4) for every candidate. "
@@ -75,7 +78,7 @@ def tune_command(
     cluster: Optional[str] = typer.Option(
         None, "--cluster", metavar="ADDRESS", help="Play on a Dask cluster: tcp://HOST:PORT for a running "
         "scheduler, or local:N for a LocalCluster of N worker processes. Needs the optional cluster extra: "
-        "pip install 'sengoku\\[cluster]'.", show_default=False),
+        "pip install 'sengoku[cluster]'.", show_default=False),
     output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="OUT.toml", help="Write the final deck "
                                           "here (never over the start deck).", show_default=False),
     force: bool = typer.Option(False, "--force", help="Replace the -o or --html file if it exists."),

@@ -123,6 +123,16 @@ def lower_bound(sums: Sums, level: float) -> float:
     return sums.mean - t_quantile(1 - level, sums.n - 1) * math.sqrt(sums.variance() / sums.n)
 
 
+def interval95(sums: Sums) -> tuple[float, float]:
+    """Return compare's paired 95% interval of the mean; [mean, mean] with no spread, unbounded below two runs."""
+    ci = sums.interval()
+    if ci is not None:
+        return ci
+    if sums.n >= 2:  # every run the same: the mean is all there is
+        return (sums.mean, sums.mean)
+    return (-math.inf, math.inf)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What a look says of one candidate."""
@@ -136,7 +146,7 @@ class Verdict:
 
 def judge(racing: list[Sums], level: float, min_gain: float) -> list[Verdict]:
     """Accept, drop or keep racing each candidate, given the sums of its per-run improvements."""
-    intervals = [s.interval() for s in racing]
+    intervals = [interval95(s) for s in racing]
     leader = max((lo for lo, _ in intervals if not math.isnan(lo)), default=-math.inf)
     verdicts = []
     for sums, (lo, hi) in zip(racing, intervals):

@@ -33,7 +33,7 @@ from sengoku.goldfish.simulate import Plan, chunks
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
 from sengoku.tune.executors import InProcess, Task
-from sengoku.tune.race import Objective, judge, look_level
+from sengoku.tune.race import Objective, interval95, judge, look_level
 from sengoku.tune.result import (STOP_BUDGET, STOP_INTERRUPTED, STOP_MAX_CHANGES, STOP_NO_CANDIDATE,
                                  STOP_NO_IMPROVEMENT, Pairwise, Race, Step, TuneResult)
 from sengoku.tune.work import TaskResult, group_plan
@@ -308,7 +308,7 @@ class Tuner:
         objective, turns = self.setup.objective, self.setup.turns
         sums = objective.improvement(kills[0], turns)
         sign = -1 if objective.lower_is_better else 1
-        lo, hi = sums.interval()
+        lo, hi = interval95(sums)
         before = objective.mean_value(own, turns)
         return Pairwise(policy, runs, first, before, before + sign * sums.mean, sign * sums.mean,
                         (sign * hi, sign * lo) if sign < 0 else (lo, hi))
