@@ -36,6 +36,9 @@ POLICY_HELP = (
 HELP = " ".join("""
 Goldfish a deck: play many solitaire games and report opening hands and the AP curve (SPEC G1-G3).
 """.split()) + "\n\n" + " ".join("""
+The report starts with a summary: the kill turn (mean and p50 over the games won, and the share won by
+the end of each of the first turns), the opponent, and the opening-hand check. Then the details.
+""".split()) + "\n\n" + " ".join("""
 The opening hand (5 cards after the Commander leaves the deck, S1, S6) gets exact hypergeometric
 probabilities next to simulated ones with 95% Wilson intervals: at least one card that can grow or
 focus the Commander; at least one Level 1 card; at least one card deployable with the turn-1 AP
@@ -53,7 +56,8 @@ from a shuffled deck: exit 2 with the reason.
 """.split()) + "\n\n" + " ".join("""
 The report goes to stdout, a one-line summary (and a progress bar on long runs in a terminal) to
 stderr. Exit 0 on success; 1 when the deck is not valid (the validator's report is shown) or a
-simulated probability lies more than 4 standard errors from its exact value (a bug); 2 on unusable
+simulated probability fails its check against the exact value (an exact binomial tail below a
+threshold a correct simulation crosses in fewer than one run in a million: a bug); 2 on unusable
 input or options.
 """.split())
 
@@ -190,8 +194,11 @@ def goldfish_command(
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
-        typer.echo(f"error: {len(result.errors)} simulated probability(ies) more than 4 standard errors "
-                   "from exact: a bug in the simulation, please report it", err=True)
+        for message in result.to_dict()["errors"]:
+            typer.echo(f"error: {message}", err=True)
+        typer.echo(f"error: {len(result.errors)} simulated probability(ies) far from exact, which a correct "
+                   "simulation shows in fewer than one run in a million: a bug in the simulation, please "
+                   "report it", err=True)
         raise SystemExit(1)
 
 
@@ -220,7 +227,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
                    "opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2)
     if as_json:
-        write_document(json.dumps(report, ensure_ascii=False, indent=2) + "\n", "json")
+        write_document(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False) + "\n", "json")
     else:
         typer.echo(render_text(report), nl=False)
     typer.echo(f"{runs} opening hands dealt in {elapsed:.2f} s", err=True)
