@@ -54,7 +54,7 @@ COMMAND_SUMMARIES = {
                 "YUGI) and a card database, reporting every problem of every file with its rule id and line.",
     "goldfish": "Goldfish a deck: play many solitaire games and report opening hands and the AP curve (SPEC G1-G3).",
     "compare": "Compare SENGOKU YUGI decks on the same deals: every deck plays the same runs with the same seed, "
-               "policy, opponent, going and turns, run i of every deck from the same random stream (common random "
+               "policy, opponent, going and turns, run i of every deck from the same seeds (common random "
                "numbers), so the paired differences are far less noisy than two separate goldfish runs. The first "
                "deck is the baseline.",
     "cards": "List cards of a card database, filtered by kind, level, weapon, attribute and name.",
