@@ -18,7 +18,7 @@ from sengoku.writes import check_output, write_atomically
 
 HELP = " ".join("""
 Compare SENGOKU YUGI decks on the same deals: every deck plays the same runs with the same seed, policy,
-opponent, going and turns, run i of every deck from the same random stream (common random numbers), so
+opponent, going and turns, run i of every deck from the same seeds (common random numbers), so
 the paired differences are far less noisy than two separate goldfish runs. The first deck is the baseline.
 """.split()) + "\n\n" + " ".join("""
 The report starts with a verdict per deck: better, worse, or no difference detectable at this precision,

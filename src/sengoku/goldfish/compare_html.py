@@ -74,7 +74,7 @@ def run_section(result: CompareResult, command: str) -> str:
     facts = [
         ("Decks", f"{len(result.decks)}; {label(0)} is the baseline"),
         ("Runs × turns", f"{result.runs:,} runs of every deck × {result.turns} turns, run i of every deck "
-                         "from the same random stream"),
+                         "from the same seeds"),
     ]
     if result.precision is not None:
         p = result.precision
