@@ -53,7 +53,7 @@ class Turn(Setup):
         # Distinct ints (bool and float refused) naming hand cards: sorted, so the ends bound them.
         if ps is None or ps and (not _INT.issuperset(map(type, ps)) or ps[0] < 0 or ps[-1] >= n
                                  or len(set(ps)) != len(ps)):
-            return f"bad hand card numbers {tuple(positions)!r} ({n} cards in hand)"
+            return f"bad hand card numbers {positions!r} ({n} cards in hand)"
         return None
 
     def charge_cards(self, positions: Any) -> None:
