@@ -143,8 +143,7 @@ class DevelopPolicy(Policy):
                 send.extend(g)
         return ap
 
-    @staticmethod
-    def _group_order(hand: list[int], groups: dict[int, list[int]], cost: tuple[int, ...]) -> list[list[int]]:
+    def _group_order(self, hand: list[int], groups: dict[int, list[int]], cost: tuple[int, ...]) -> list[list[int]]:
         """Order new-name groups: most cards first, then the lowest cost, then hand order."""
         # Keys packed in one int: a hand holds far fewer than 2**16 cards; costs are below 2**16.
         keys = []

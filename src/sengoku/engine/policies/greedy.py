@@ -195,8 +195,7 @@ class GreedyPolicy(DevelopPolicy):
         cards = state.boost_cards(a)
         return plans[cards if cards < most else most]
 
-    @staticmethod
-    def _commander_power(state: GameState, joining: int) -> tuple[int, int]:
+    def _commander_power(self, state: GameState, joining: int) -> tuple[int, int]:
         """The (ATK, MAT) a defending opponent's Commander adds to the next Last Guard (G4), or (0, 0)."""
         if joining < 0:
             return 0, 0
@@ -293,8 +292,7 @@ class GreedyPolicy(DevelopPolicy):
                 return True
         return False
 
-    @staticmethod
-    def _path(state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
+    def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
         """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
         space of `spots` that AP pays for, or [] (breadth first; ties: the earlier spot)."""
         board = state.t.board
@@ -361,16 +359,14 @@ class GreedyPolicy(DevelopPolicy):
                 p += 1
         return drawn
 
-    @staticmethod
-    def _familiar_helps(state: GameState, a: Ally) -> bool:
+    def _familiar_helps(self, state: GameState, a: Ally) -> bool:
         """Whether some row of ally `a`'s Contracted familiar's ability would change something now (A4)."""
         for row in state.t.contracted_rows[a.familiars[-1]]:
             if state.familiar_row_gain(a, row) > 0:
                 return True
         return False
 
-    @staticmethod
-    def _helps(state: GameState, a: Ally | None, effects: tuple[tuple[int, int, int], ...]) -> bool:
+    def _helps(self, state: GameState, a: Ally | None, effects: tuple[tuple[int, int, int], ...]) -> bool:
         """Whether an ability's effects do something now: a draw or AP always, a heal on a hurt ally."""
         for op, _, _ in effects:
             if op != OP_HEAL:  # a draw or AP

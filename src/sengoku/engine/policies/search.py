@@ -58,8 +58,7 @@ class SearchPolicy(GreedyPolicy):
             state.apply(best)
         GreedyPolicy.main_phase(self, state)
 
-    @staticmethod
-    def _key(state: GameState, action: Action) -> tuple[object, ...]:
+    def _key(self, state: GameState, action: Action) -> tuple[object, ...]:
         """Actions that differ only by which copy of a card in hand they take are one choice."""
         if action.kind in (Kind.DEPLOY, Kind.STACK, Kind.USE_HAND_ABILITY):
             return (action.kind, state.hand[action.args[0]]) + tuple(action.args[1:])
