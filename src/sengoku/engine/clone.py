@@ -85,5 +85,6 @@ def clone_state(s: GameState, rng: random.Random) -> GameState:
     c.m_attacks = s.m_attacks
     c.m_hits = s.m_hits
     c.m_lost = s.m_lost
+    c.policy_rng = rng  # (the copy's own: its policy's draws stay off the original's streams)
     c.chooser = s.chooser  # (policies keep no per-game state in what they answer)
     return c

@@ -47,12 +47,14 @@ class GameRunner:
 
     The state and the policy's bound phases (`Policy.bind`) are made once; each `play()` runs
     setup (S1-S7) again and draws its chance from `rng`, which the caller may reseed between
-    games. Every game is the one `play_game` would play with the same arguments and `rng`.
+    games; a policy that draws (`search`'s rollouts) draws from `policy_rng` instead, which the
+    caller reseeds the same way (G3: never from the game's stream). Every game is the one `play_game` would play with the same arguments and `rng`.
     """
 
     def __init__(self, tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
                  going_first: bool = True, commander: int | None = None, *,
-                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False):
+                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False,
+                 policy_rng: random.Random | None = None):
         if isinstance(policy, str):
             policy = make_policy(policy)
         if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
@@ -61,6 +63,8 @@ class GameRunner:
         self.tables, self.policy, self.rng, self.going_first = tables, policy, rng, going_first
         self.opponent, self.opponent_defends, self.play_on = opponent, opponent_defends, play_on
         self.commander = checked_commander(tables, commander)
+        # What the state's `policy_rng` is: the caller may reseed it between games (G3), as `rng`.
+        self.policy_rng = policy_rng if policy_rng is not None else random.Random(0)
         self.state: GameState | None = None  # made by the first game: setting up draws from `rng`
         self._phases: tuple[Callable[[], None], Callable[[], None]] = (_unbound, _unbound)
 
@@ -70,6 +74,7 @@ class GameRunner:
         if state is None:
             state = self.state = GameState(self.tables, self.rng, self.going_first, self.commander,
                                            self.opponent, self.opponent_defends)
+            state.policy_rng = self.policy_rng
             if isinstance(self.policy, Chooser):  # the policy answers what actions ask on the way (A2)
                 state.chooser = self.policy
             bind = getattr(self.policy, "bind", None)  # a Policy prepares its phases once per state

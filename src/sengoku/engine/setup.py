@@ -59,6 +59,7 @@ class Setup(Zones):
         """Set the game up (S1-S7), against `opponent`'s deck (None: a mirror of this one, G4)."""
         t = self.t = tables
         self.rng = rng
+        self.policy_rng = random.Random(0)  # (a caller playing many runs reseeds it per run: GameRunner)
         self.going_first = going_first
         self.commander = checked_commander(t, commander)
         self.chooser = Chooser()

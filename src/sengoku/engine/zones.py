@@ -39,7 +39,7 @@ STATE_FIELDS = (
     "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped", "chooser",
     "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
     "m_attacks", "m_hits", "m_lost",
-    "sh_bottom", "fam_used",
+    "sh_bottom", "fam_used", "policy_rng",
 )
 
 
@@ -96,6 +96,9 @@ class Zones:
     m_hits: int
     m_lost: int
     sh_bottom: list[int]  # cards put on the Stronghold's bottom (A4 Troop), drawn last, in order
+    # Chance for policies only (a search's rollouts, G3): the engine never draws from it, so a
+    # policy's draws never move the game's own stream (`rng`). Its seed comes from the caller.
+    policy_rng: random.Random
     fam_used: list[int]  # per familiar card: the turn the familiar stack it is the bottom of used its ability (A4)
 
     def _enter(self, card: int, pos: int, hp: int = 1, released: bool = False,

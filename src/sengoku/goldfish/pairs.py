@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from sengoku.engine import MEASURES, GameRunner, make_policy
 from sengoku.goldfish.kill_turn import kill_turn_value
 from sengoku.goldfish.paired import Sums
-from sengoku.goldfish.seeds import run_seed
+from sengoku.goldfish.seeds import policy_seed, run_seed
 from sengoku.goldfish.simulate import BATCH, Plan, Tally
 
 COMPARED = ("ap_main", "allies")  # the per-turn measures compared run by run
@@ -112,16 +112,20 @@ def play_pairs_chunk(pair_plan: PairPlan, start: int, stop: int) -> PairTally:
     turns = pair_plan.turns
     tally = PairTally(pair_plan)
     rngs = [random.Random() for _ in plans]
+    prngs = [random.Random() for _ in plans]
     runners = [GameRunner(p.tables, make_policy(p.policy), rng, p.turns, p.going_first, p.commander,
-                          opponent=p.opponent, opponent_defends=p.opponent_defends, play_on=p.play_on)
-               for p, rng in zip(plans, rngs)]
+                          opponent=p.opponent, opponent_defends=p.opponent_defends, play_on=p.play_on,
+                          policy_rng=prng)
+               for p, rng, prng in zip(plans, rngs, prngs)]
     columns = [(m, MEASURES.index(m)) for m in COMPARED]
     batches: list[list] = [[] for _ in plans]  # type: ignore[type-arg]
     for i in range(start, stop):
         stream = run_seed(plans[0].seed, i)
+        pstream = policy_seed(plans[0].seed, i)
         games = []
-        for rng, runner, batch in zip(rngs, runners, batches):
+        for rng, prng, runner, batch in zip(rngs, prngs, runners, batches):
             rng.seed(stream)
+            prng.seed(pstream)
             game = runner.play()
             games.append(game)
             batch.append(game)

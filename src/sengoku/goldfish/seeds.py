@@ -14,6 +14,15 @@ from hashlib import blake2b
 DEFAULT_SEED = 0
 
 
+def policy_seed(seed: int, index: int) -> int:
+    """Return the 64-bit seed of run `index`'s policy stream (`GameState.policy_rng`) under `seed`.
+
+    Its own key: what a policy draws (search's rollouts) never moves the game's stream.
+    """
+    digest = blake2b(f"sengoku-policy:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
 def run_seed(seed: int, index: int) -> int:
     """Return the 64-bit seed of run `index` under master seed `seed`."""
     digest = blake2b(f"sengoku-goldfish:{seed}:{index}".encode(), digest_size=8).digest()

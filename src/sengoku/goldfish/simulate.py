@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sengoku.engine import GameRunner, make_policy
-from sengoku.goldfish.seeds import run_seed
+from sengoku.goldfish.seeds import policy_seed, run_seed
 from sengoku.goldfish.stats import CurveTally, WON_BEFORE
 
 BATCH = 1024  # games held before their rows are folded into histograms (bounds memory)
@@ -111,15 +111,17 @@ def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     """Play runs start..stop-1 and return their tally."""
     tally = Tally(plan.measures, plan.turns)
     rng = random.Random()
+    prng = random.Random()
     packed = plan.packed.__getitem__
     seed = plan.seed
     runner = GameRunner(plan.tables, make_policy(plan.policy), rng, plan.turns, plan.going_first,
                         plan.commander, opponent=plan.opponent, opponent_defends=plan.opponent_defends,
-                        play_on=plan.play_on)
+                        play_on=plan.play_on, policy_rng=prng)
     play = runner.play
     games = []
     for i in range(start, stop):
         rng.seed(run_seed(seed, i))
+        prng.seed(policy_seed(seed, i))
         games.append(play())
         if len(games) >= BATCH:
             tally.add_games(games, packed)
