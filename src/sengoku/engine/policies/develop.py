@@ -40,6 +40,9 @@ class DevelopPolicy(Policy):
 
     name = "develop"
     keep_for_next_turn = True
+    # Plan the cards that can be deployed this turn before those kept for the next: a kept card
+    # no longer sends its charge value, which a deployment this turn may need (a heavy hand).
+    deploy_first = True
     hp_charge = True
     move_for_room = True
 
@@ -119,7 +122,9 @@ class DevelopPolicy(Policy):
             if occ[sp] is None:
                 spaces += 1
         cz_free = state.command_zone is None
-        for g in self._group_order(hand, groups, cost) if len(groups) > 1 else groups.values():
+        order = self._group_order(hand, groups, cost) if len(groups) > 1 else list(groups.values())
+        kept: list[list[int]] = []
+        for g in order:
             base = g[0] if len(g) == 1 else self._cheapest(hand, g)
             bc = hand[base]
             price = cost[bc] + charge[bc]  # pay the cost and forgo its charge value
@@ -133,15 +138,32 @@ class DevelopPolicy(Policy):
                 for p in g:
                     if p != base and not row[hand[p]]:
                         send.append(p)
-            elif self.keep_for_next_turn and spaces > 0 and cost[bc] <= ap + AP_CHARGE - charge[bc]:
-                ap -= charge[bc]  # deployable next turn: "used soon", keep it
-                spaces -= 1
-                for p in g:
-                    if p != base:
-                        send.append(p)
+            elif self.deploy_first:
+                kept.append(g)  # decided once every group that can deploy now has its AP
             else:
-                send.extend(g)
+                ap, spaces = self._keep(hand, g, base, send, ap, spaces, False)
+        for g in kept:
+            base = g[0] if len(g) == 1 else self._cheapest(hand, g)
+            ap, spaces = self._keep(hand, g, base, send, ap, spaces, True)
         return ap
+
+    def _keep(self, hand: list[int], g: list[int], base: int, send: list[int], ap: int, spaces: int,
+              guard_ap: bool) -> tuple[int, int]:
+        """Keep group `g` (its card `base`) for next turn if it is deployable then ("used soon"), else
+        send it; `guard_ap`: keep only if the AP this turn's deployments count on stays (sending it
+        is what pays for them). Return the AP and spaces left."""
+        t = self._tables
+        assert t is not None
+        bc = hand[base]
+        cost, charge = t.cost[bc], t.charge[bc]
+        if self.keep_for_next_turn and spaces > 0 and cost <= ap + AP_CHARGE - charge \
+                and (not guard_ap or ap >= charge):
+            for p in g:
+                if p != base:
+                    send.append(p)
+            return ap - charge, spaces - 1
+        send.extend(g)
+        return ap, spaces
 
     def _group_order(self, hand: list[int], groups: dict[int, list[int]], cost: tuple[int, ...]) -> list[list[int]]:
         """Order new-name groups: most cards first, then the lowest cost, then hand order."""
