@@ -43,6 +43,7 @@ class DevelopPolicy(Policy):
     # Plan the cards that can be deployed this turn before those kept for the next: a kept card
     # no longer sends its charge value, which a deployment this turn may need (a heavy hand).
     deploy_first = True
+    contracts = True  # Ultimate: contract familiars (U3)
     hp_charge = True
     move_for_room = True
 
@@ -217,7 +218,7 @@ class DevelopPolicy(Policy):
             if self._deploy_new_names(state, fresh):
                 continue  # an ability drew cards: look at everything again
             # Ultimate: contract the highest-level familiar it can afford (U3).
-            if state.fam_hand and state.t.ultimate and self._contract(state):
+            if self.contracts and state.fam_hand and state.t.ultimate and self._contract(state):
                 continue
             return
 

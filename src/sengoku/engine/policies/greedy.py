@@ -116,6 +116,8 @@ class GreedyPolicy(DevelopPolicy):
     # Release a Contracted familiar (U5) next to its holder where it reaches the Stronghold and
     # attack with it the same turn (benchmarks/greedy_ab.py releases=False measures it).
     releases = True
+    abilities = True  # use the runnable abilities that help (C5), last in the turn
+    familiar_abilities = True  # ... and Contracted familiars' abilities (A4), among them
 
     def __init__(self) -> None:
         super().__init__()
@@ -191,7 +193,7 @@ class GreedyPolicy(DevelopPolicy):
             if state.won_turn is not None:
                 return
         self._advance(state)
-        if self._use_abilities(state):
+        if self.abilities and self._use_abilities(state):
             DevelopPolicy.main_phase(self, state)  # cards drawn: develop with them
             self._advance(state)
 
@@ -420,7 +422,7 @@ class GreedyPolicy(DevelopPolicy):
                     state.use_ability(a, k)
                     drawn = drawn or len(hand) > before
         for a in list(state.allies):  # A4: a holder in Defense Stance (it attacked) activates its familiar
-            if a.familiars and state.can_use_familiar_ability(a) is None and self._familiar_helps(state, a):
+            if self.familiar_abilities and a.familiars and state.can_use_familiar_ability(a) is None and self._familiar_helps(state, a):
                 before = len(hand)
                 state.use_familiar_ability(a)
                 drawn = drawn or len(hand) > before
