@@ -187,10 +187,8 @@ class GreedyPolicy(DevelopPolicy):
             self._attack_all(state)
             if state.won_turn is not None:
                 return  # K5: the game is won; nothing is left to play for this turn
-            if self.releases and state.t.ultimate:
-                while self._release_and_attack(state):
-                    if state.won_turn is not None:
-                        return
+            if self.releases and state.t.ultimate and self._release_all(state):
+                return  # K5 (asked in a method of its own: here mypy holds won_turn narrowed to None)
         DevelopPolicy.main_phase(self, state)
         if attacking:
             self._attack_all(state)  # a defeated attacker may have freed a space in range
@@ -302,6 +300,13 @@ class GreedyPolicy(DevelopPolicy):
             if g > power and (power <= 0 or g // power >= a.hp):
                 lost += 1
         return 2 * lost > len(guards)
+
+    def _release_all(self, state: GameState) -> bool:
+        """Release and attack while it is worth it (`_release_and_attack`); return True if the game is won."""
+        while self._release_and_attack(state):
+            if state.won_turn is not None:
+                return True
+        return False
 
     def _release_and_attack(self, state: GameState) -> bool:
         """Release a Contracted familiar (U5) onto a free space next to its holder from which it
