@@ -80,6 +80,40 @@ def test_every_override_is_called_on_either_build(standard):
     assert games(standard, OldestGroupsFirst(), 200) != games(standard, DevelopPolicy(), 200)
 
 
+class NoReleaseSetting(GreedyPolicy):
+    releases = False  # a setting (a class attribute): native instance defaults ignored it compiled
+
+
+class NoReleaseMethod(GreedyPolicy):
+    def _release_all(self, state):
+        return False
+
+
+@pytest.fixture(scope="module")
+def ultimate():
+    db = sengoku.load_card_db()
+    sections, mode = bundled_sections(db, "ultimate.toml")
+    return compile_deck(db, sections, mode)
+
+
+def test_an_override_of_a_setting_changes_the_games_on_either_build(ultimate):
+    base, by_setting = games(ultimate, GreedyPolicy(), 300), games(ultimate, NoReleaseSetting(), 300)
+    assert by_setting == games(ultimate, NoReleaseMethod(), 300)
+    assert by_setting != base
+
+
+def test_policy_settings_are_class_variables():
+    # mypyc turns a class attribute with a value into a native instance default, which a Python
+    # subclass cannot override; a ClassVar stays a class attribute, looked up on the object's class.
+    folder = Path(__file__).resolve().parents[2] / "src" / "sengoku" / "engine" / "policies"
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.AnnAssign) and item.value is not None:
+                        assert "ClassVar" in ast.unparse(item.annotation), f"{path.name}: {node.name}"
+
+
 def test_policies_have_no_static_methods():
     # A static method of a compiled class cannot be overridden from Python: none in any policy.
     folder = Path(__file__).resolve().parents[2] / "src" / "sengoku" / "engine" / "policies"  # the sources

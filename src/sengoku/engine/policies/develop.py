@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import ClassVar
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -39,13 +40,13 @@ class DevelopPolicy(Policy):
     HP-charge with AP to spare, charge the rest."""
 
     name = "develop"
-    keep_for_next_turn = True
+    keep_for_next_turn: ClassVar[bool] = True
     # Plan the cards that can be deployed this turn before those kept for the next: a kept card
     # no longer sends its charge value, which a deployment this turn may need (a heavy hand).
-    deploy_first = True
-    contracts = True  # Ultimate: contract familiars (U3)
-    hp_charge = True
-    move_for_room = True
+    deploy_first: ClassVar[bool] = True
+    contracts: ClassVar[bool] = True  # Ultimate: contract familiars (U3)
+    hp_charge: ClassVar[bool] = True
+    move_for_room: ClassVar[bool] = True
 
     def __init__(self) -> None:
         # Per-deck orderings (see `_prepare`), for the deck of `_tables`.

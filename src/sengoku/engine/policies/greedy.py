@@ -10,7 +10,7 @@ until it has joined a combat, its Commander.
 from __future__ import annotations
 
 from math import comb
-from typing import Final
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -106,22 +106,22 @@ class GreedyPolicy(DevelopPolicy):
     # Attack (or move into range to attack) with any chance to take Stronghold HP: measured on the
     # bundled decks (benchmarks/killturn_bench.py), holding back weak attackers to keep them alive
     # wins later (a threshold of 0.3 costs 0.08 turns on Standard, 0.5 costs 0.14 and 0.19).
-    min_hit = 0.01
+    min_hit: ClassVar[float] = 0.01
     # A self-boost (a card) is paid only when it raises the hit chance by more than this.
-    boost_gain = 0.02
+    boost_gain: ClassVar[float] = 0.02
     # No AP is spent walking an ally into range for an attack below this hit chance when it would
     # more likely than not be lost to the Last Guard (K4: the guard's power against the ally's,
     # as K1): a 1-HP Nameless walking into an ATK 18 guard (benchmarks/greedy_ab.py risky_hit=0
     # measures it), in the first `risky_turns` turns against a passive opponent (measured: later,
     # or against a defending one, the walk pays). From where it stands, an ally attacks whenever it can hit at all: a guard
     # that wins goes to the opponent's hand, so the Stronghold left has the lower guards.
-    risky_hit = 0.2
-    risky_turns = 1  # ... in the first turn only, when AP is what the first deployments need
+    risky_hit: ClassVar[float] = 0.2
+    risky_turns: ClassVar[int] = 1  # ... in the first turn only, when AP is what the first deployments need
     # Release a Contracted familiar (U5) next to its holder where it reaches the Stronghold and
     # attack with it the same turn (benchmarks/greedy_ab.py releases=False measures it).
-    releases = True
-    abilities = True  # use the runnable abilities that help (C5), last in the turn
-    familiar_abilities = True  # ... and Contracted familiars' abilities (A4), among them
+    releases: ClassVar[bool] = True
+    abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
+    familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
     def __init__(self) -> None:
         super().__init__()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -44,11 +44,11 @@ class SearchPolicy(GreedyPolicy):
     step on copies of the game played on by greedy, in two stages; take the one that wins soonest."""
 
     name = "search"
-    rollouts = 4  # first stage: copies played per option
-    finalists = 3  # second stage: the options played again
-    confirm = 12  # second stage: fresh copies per finalist
-    horizon = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
-    max_steps = 12  # Main Phase steps searched per turn; greedy plays the rest
+    rollouts: ClassVar[int] = 4  # first stage: copies played per option
+    finalists: ClassVar[int] = 3  # second stage: the options played again
+    confirm: ClassVar[int] = 12  # second stage: fresh copies per finalist
+    horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
+    max_steps: ClassVar[int] = 12  # Main Phase steps searched per turn; greedy plays the rest
 
     def __init__(self) -> None:
         super().__init__()
