@@ -28,6 +28,45 @@ def printable(text: str) -> str:
     return "".join(repr(c)[1:-1] if unicodedata.category(c) in HIDDEN else c for c in text)
 
 
+def clipped(text: str, limit: int = 80) -> str:
+    """Return `text`, or when longer than `limit` its start and its length: a string from a file
+    is shown whole in no message (an 8 MB name would make every report that wraps it crawl)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 20]}… ({len(text):,} characters)"
+
+
+def quoted(text: str, limit: int = 80) -> str:
+    """Return repr(`text`), or when longer than `limit` the repr of its start and its length."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit - 20]!r}… ({len(text):,} characters)"
+
+
+# Markdown: every ASCII punctuation mark that means markup inside a line is backslash-escaped
+# (emphasis, links, raw HTML, entities, table pipes, math, strikethrough, and `#`, which a
+# heading would drop from the end of its text). Text goes after a line's own start (a table cell,
+# a list item, a heading), so `-`, `+` and digits start no block, and `(` only makes a link after
+# a `]`, which is escaped. `.` and `:` are escaped too: GitHub's autolink extension makes a link
+# of `www.` plus a domain and of `http:`, `https:`, `ftp:`, `mailto:`, `xmpp:` plus the rest,
+# but not of `www\.` or `http\:`, which render as the same text.
+_MARKDOWN_MARKUP = re.compile(r"([\\`*_\[\]<>!|~&$@.:#])")
+# An e-mail address is linked from the rendered text, escapes or not (`a\@b\.com` is still a
+# link), and GitHub links `@name` to a user: a WORD JOINER after `@`, a character with no width
+# and no glyph, leaves no address or name to link while the text reads the same.
+WORD_JOINER = "\u2060"
+
+
+def markdown_text(text: str) -> str:
+    """Return stranger's text as GitHub-flavoured Markdown that renders it literally, on one line.
+
+    `printable` first (nothing hidden, no line break), then no markup, HTML, link or autolink
+    can come out of it: the rendered text is `printable(text)`, with a WORD JOINER after each `@`.
+    """
+    escaped = _MARKDOWN_MARKUP.sub(r"\\\1", printable(text))
+    return escaped.replace("@", "@" + WORD_JOINER) if "@" in escaped else escaped
+
+
 def printable_lines(text: str) -> str:
     """Return `printable` of each line of a message that is meant to have several lines."""
     return "\n".join(printable(line) for line in text.split("\n"))

@@ -13,6 +13,11 @@ byte-identical) what must not be replaced:
   `--plot`/`--html` need `--force`);
 - a path whose folder does not exist.
 
+A file sengoku read and now writes back (`fmt`; `import -o` onto its own input) is replaced
+only if it still holds the bytes that were read (`files.Original`), checked just before the
+replace: a file saved by someone else in between is left alone, with a message (exit 2),
+never overwritten with a version made from the old bytes.
+
 A symlink is written through (the file it points to is replaced, the link stays). The new
 file keeps the old one's permission bits, or gets 0666 less the umask, as `open()` would.
 Commands call `check_output` before long work (a simulation), so a bad path fails first.
@@ -20,6 +25,7 @@ Commands call `check_output` before long work (a simulation), so a bad path fail
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -27,6 +33,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from sengoku.errors import DataError
+from sengoku.files import Original
 
 _KINDS = (
     (stat.S_ISDIR, "is a folder"),
@@ -79,12 +86,33 @@ def check_output(path: Path | str, *, replace: bool, force_hint: str | None = "-
     return target
 
 
+def append_text(path: Path | str, chunks: Iterable[str]) -> None:
+    """Append text (UTF-8, what cannot be encoded backslash-escaped) to the file at `path`, made if
+    missing: a log another program keeps, such as a CI job summary. Raise OSError when it cannot.
+
+    Opened without blocking (a FIFO with no reader would wait forever), a regular file only.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(fd, True)
+        f = os.fdopen(fd, "a", encoding="utf-8", errors="backslashreplace")
+    except BaseException:
+        os.close(fd)
+        raise
+    with f:
+        f.writelines(chunks)
+
+
 def write_atomically(path: Path | str, data: bytes | str | Iterable[str], *, replace: bool,
-                     force_hint: str | None = "--force") -> None:
+                     force_hint: str | None = "--force", original: Original | None = None) -> None:
     """Write `data` (str: UTF-8, newlines as given; or str chunks, e.g. a document read back from
     where it was spooled) to `path`: all of it or, on any failure, nothing.
 
-    Raise DataError when `check_output` refuses the path or the write fails (the old file kept).
+    `original`: the file at `path` as it was read (`files.read_for_rewrite`); it is replaced only
+    if it still holds those bytes. Raise DataError when `check_output` refuses the path, the file
+    changed since it was read, or the write fails (the old file kept in each case).
     """
     target = check_output(path, replace=replace, force_hint=force_hint)
     chunks: Iterable[bytes | str] = (data,) if isinstance(data, (bytes, str)) else data
@@ -105,6 +133,11 @@ def write_atomically(path: Path | str, data: bytes | str | Iterable[str], *, rep
             os.umask(umask)
             mode = 0o666 & ~umask
         os.chmod(tmp, mode)
+        if original is not None:  # as late as can be: only the rename itself comes after
+            change = original.changed(target)
+            if change is not None:
+                raise DataError(path, f"changed since sengoku read it ({change}: saved by another program?); "
+                                "not replaced, left as it was; run again")
         os.replace(tmp, target)
     except BaseException as exc:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -183,3 +184,16 @@ def test_the_summary_line_says_when_the_engine_runs_as_pure_python(cli) -> None:
     assert r.code == 0, r.err
     assert "50 games × 8 turns in " in r.err
     assert ("pure-Python engine" in r.err) == (not engine_compiled())
+
+
+def test_a_deck_name_shows_no_hidden_character_in_the_text_report(cli, tmp_path: Path) -> None:
+    """A bidi override or a terminal escape in a decklist's name is shown escaped, not obeyed."""
+    root = Path(__file__).resolve().parents[2]
+    deck = tmp_path / "deck.toml"
+    text = (root / "decklists" / "default.toml").read_text(encoding="utf-8")
+    deck.write_text(re.sub(r'^name = ".*"$', 'name = "ab\\\\u202ecd\\\\u001b[31m"', text, count=1, flags=re.M),
+                    encoding="utf-8")
+    r = cli("goldfish", str(deck), "--runs", "10", "--turns", "1")
+    assert r.code == 0, r.err
+    assert r.out.splitlines()[0].startswith("Goldfish ab\\u202ecd\\x1b[31m — ")
+    assert "\u202e" not in r.out and "\x1b" not in r.out

@@ -77,3 +77,35 @@ def test_jobs_above_the_cores_are_capped_with_a_note(cli, monkeypatch) -> None:
 def test_shell_completion_is_on(cli) -> None:
     r = cli("--show-completion", "bash")
     assert r.code == 0 and "complete" in r.out and "sengoku" in r.out.lower()
+
+
+def test_a_card_whose_name_holds_a_colon_can_be_wanted(cli, tmp_path: Path) -> None:
+    """The same deck with Yukimura renamed 'Yukimura: Red Demon': the same exact probability."""
+    import json
+
+    from sengoku.paths import data_dir
+
+    root = Path(__file__).resolve().parents[2]
+    cards = json.loads((data_dir("card_db") / "sengoku" / "cards.json").read_text(encoding="utf-8"))
+    renamed = "Yukimura: Red Demon"
+    for card in cards["cards"]:
+        if card.get("name") == "Yukimura":
+            card["name"] = renamed
+    (tmp_path / "cards.json").write_text(json.dumps(cards), encoding="utf-8")
+    deck = tmp_path / "deck.toml"
+    deck.write_text((root / "decklists" / "default.toml").read_text(encoding="utf-8")
+                    .replace('name = "Yukimura"', f'name = "{renamed}"'), encoding="utf-8")
+
+    def chance(*args: str) -> float:
+        r = cli("goldfish", *args, "--runs", "50", "--turns", "1", "--json")
+        assert r.code == 0, r.err
+        return json.loads(r.out)["opening_hand"]["probabilities"][-1]
+
+    plain = chance(str(root / "decklists" / "default.toml"), "--want", "Yukimura:2")
+    for typed in (f"{renamed}:2", f'"{renamed}":2'):
+        colon = chance(str(deck), "--db", str(tmp_path), "--want", typed)
+        assert colon["event"] == f"want:{renamed}:2"
+        assert colon["label"] == f"≥2 {renamed}"
+        assert {k: v for k, v in colon.items() if k not in ("event", "label")} == \
+            {k: v for k, v in plain.items() if k not in ("event", "label")}
+    assert chance(str(deck), "--db", str(tmp_path), "--want", renamed)["event"] == f"want:{renamed}:1"

@@ -87,11 +87,40 @@ def test_packed_fields_do_not_overflow() -> None:
 def test_want_parsing() -> None:
     assert parse_want("Soma") == Want("Soma", 1)
     assert parse_want("Soma:2") == Want("Soma", 2)
-    for bad in ("Soma:x", "Soma:0", ":2"):
+    for bad in ("Soma:0", "Soma:-1", ":2", '"":2'):
         with pytest.raises(WantError):
             parse_want(bad)
     assert resolve_wants(["soma:2"], ["Soma", "Kai"]) == [Want("Soma", 2)]
+    with pytest.raises(WantError, match="the count after ':' must be a whole number"):
+        resolve_wants(["Soma:x"], ["Soma", "Kai"])
     with pytest.raises(WantError, match="did you mean Soma"):
         resolve_wants(["Somma"], ["Soma", "Kai"])
     with pytest.raises(WantError, match="twice"):
         resolve_wants(["Soma", "soma:2"], ["Soma"])
+
+
+NAMES = ["Soma", "Ninja: Shadow", "Ten", "Ten:10", "Eleven:11"]
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("Ninja: Shadow", Want("Ninja: Shadow", 1)),  # ':' not followed by a count: part of the name
+    ("ninja: shadow:2", Want("Ninja: Shadow", 2)),  # split at the last ':' only
+    ("Ninja: Shadow : 3 ", Want("Ninja: Shadow", 3)),
+    ("Ten:10", Want("Ten", 10)),  # a count after the last ':'
+    ('"Ten:10"', Want("Ten:10", 1)),  # quoted: the whole name
+    ('"Ten:10":2', Want("Ten:10", 2)),
+    ("Eleven:11", Want("Eleven:11", 1)),  # no card 'Eleven': the whole text is the name
+    ("Eleven:11:3", Want("Eleven:11", 3)),
+])
+def test_a_card_name_holding_a_colon_can_be_wanted(typed: str, expected: Want) -> None:
+    assert resolve_wants([typed], NAMES) == [expected]
+
+
+def test_a_count_past_any_deck_is_no_crash() -> None:
+    assert parse_want("Soma:" + "9" * 5000).copies > 60  # int() alone refuses 4,300 digits and more
+
+
+def test_the_help_says_how_to_want_a_name_holding_a_colon(cli) -> None:
+    for command in ("goldfish", "compare"):
+        r = cli(command, "--help")
+        assert r.code == 0 and "at the last ':' only when a number follows" in " ".join(r.out.replace("│", " ").split())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 import tomllib
 from pathlib import Path
 
@@ -219,3 +220,29 @@ def test_repeated_lines_never_merge_past_the_largest_count() -> None:
     assert counts == [60, 60]
     _, violations = parse_decklist(result.toml)
     assert [v for v in violations if v.rule == "syntax"] == []
+
+
+# Bidi embeddings and overrides (U+202A-202E), isolates (U+2066-2069), marks and zero-width ones.
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u200b\u200d\u061c"
+
+
+def test_comments_copy_no_bidi_or_hidden_character_into_the_toml() -> None:
+    """A comment that would show the TOML's text reordered ('evil' read backwards) is written
+    with each hidden character as a visible escape, and noted with its line."""
+    text = f"# Deck by \u202elive\u202c\n3 Soma Lv1 // {BIDI}\n\n# end \u2067x\u2069\n"
+    result = import_text(text, CARDS, source="list.txt", name=f"Four \u202eBanners")
+    assert not [c for c in result.toml if unicodedata.category(c) in ("Cf", "Cc") and c != "\n"]
+    assert "# Deck by \\u202elive\\u202c\n" in result.toml  # the comment kept, readable as it is
+    assert "# " + "".join(repr(c)[1:-1] for c in BIDI) + "\n" in result.toml
+    assert tomllib.loads(result.toml)["name"] == "Four \u202eBanners"  # a value: the same, spelt with an escape
+    assert 'name = "Four \\u202EBanners"' in result.toml
+    assert [n.split(":")[0] for n in result.notes if "hidden characters" in n] == ["line 1", "line 2", "line 4"]
+    assert "(U+202E, U+202C)" in result.notes[0]
+
+
+def test_the_cli_writes_no_bidi_character_from_a_comment(tmp_path: Path, cli) -> None:
+    source = tmp_path / "list.txt"
+    source.write_text(f"3 Soma Lv1 # by \u202eeman\u202c\n", encoding="utf-8")
+    code, out, err = cli("import", str(source))
+    assert code == 0 and "\u202e" not in out and "\u202e" not in err
+    assert "# by \\u202eeman\\u202c\n" in out and "line 1: hidden characters in the comment" in err

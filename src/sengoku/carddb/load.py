@@ -17,14 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.models import CardDatabase
+from sengoku.display import clipped, quoted
 from sengoku.errors import DataError
-from sengoku.files import CARD_DB_BYTES, loads_json, read_text_input
+from sengoku.files import CARD_DB_BYTES, SCHEMA_BYTES, loads_json, read_json_file, read_text_input
 from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
-from sengoku.pass_cache import pass_key, passed_before, remember_pass
+from sengoku.pass_cache import digest_key, passed_before, remember_pass
 from sengoku.paths import default_card_db, schema_path
 from sengoku.problems import Problem, one_card
 
 CARDS_FILE = "cards.json"
+_QUOTED = 80  # characters of a string value a message quotes (`display.clipped`)
 
 
 
@@ -65,7 +67,7 @@ def _validator(schema_file: str) -> Any:
     # deferred: a database that passed before (pass_cache) is loaded without jsonschema's start-up time
     from jsonschema import Draft202012Validator
 
-    schema = json.loads(schema_path(schema_file).read_text(encoding="utf-8"))
+    schema = read_json_file(schema_path(schema_file), SCHEMA_BYTES)
     return Draft202012Validator(schema)
 
 
@@ -74,7 +76,7 @@ def _first_pass(schema_file: str) -> Any:
     # deferred: as jsonschema, a database that passed before needs neither
     from jsonschema_rs import Draft202012Validator as CompiledValidator
 
-    schema = json.loads(schema_path(schema_file).read_text(encoding="utf-8"))
+    schema = read_json_file(schema_path(schema_file), SCHEMA_BYTES)
     return CompiledValidator(schema, validate_formats=False)  # as jsonschema: formats are notes
 
 
@@ -121,7 +123,7 @@ def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
         if len(parts) >= 2 and parts[0] == "cards" and isinstance(parts[1], int):
             card = data["cards"][parts[1]]
             if isinstance(card, dict) and isinstance(card.get("id"), str):
-                card_id = card["id"]
+                card_id = clipped(card["id"], _QUOTED)
         for where, message in _messages(err, parts):
             problem = Problem(severity="error", path=path, message=message, cards=one_card(card_id),
                               json_path=_json_path(where), rule="schema")
@@ -132,7 +134,15 @@ def schema_problems(path: str, data: Any, schema_file: str) -> list[Problem]:
 
 
 def _messages(err: Any, parts: list[Any]) -> list[tuple[list[Any], str]]:
-    """Return (json path parts, message) for a schema error, worded for people who edit cards."""
+    """Return (json path parts, message) for a schema error, worded for people who edit cards.
+
+    A long string is quoted clipped (`display.clipped`), never whole.
+    """
+    if err.validator == "maxLength" and isinstance(err.instance, str):
+        return [(parts, f"too long: {len(err.instance):,} characters, at most {err.validator_value} "
+                        f"(it starts {err.instance[:40]!r})")]
+    if isinstance(err.instance, str) and len(err.instance) > _QUOTED:
+        return [(parts, err.message.replace(repr(err.instance), quoted(err.instance, _QUOTED)))]
     if err.validator == "enum" and isinstance(err.validator_value, list):
         choices = ", ".join(map(str, err.validator_value))
         return [(parts, f"{err.instance!r} is not one of: {choices}")]
@@ -265,10 +275,19 @@ def read_checked(cards_file: Path) -> tuple[Any, bytes]:
     Every reader of a card database for use (`load_card_db`, the validator's catalog) loads
     through here, so each pays the schema check once per file content, not once per run.
     """
-    data, text, raw = _read_json_text(cards_file)
+    text, raw = read_text_input(cards_file, CARD_DB_BYTES)
+    digest = hashlib.sha256(raw).hexdigest()
+    # Bytes that passed before (under their game's schema; the game is known only once parsed)
+    # passed the duplicate-key check too: parsed without it, a third faster.
+    first = REGISTRY[DEFAULT_GAME].card_schema  # the likeliest: asked first
+    schemas = [first, *sorted({c.card_schema for c in REGISTRY.values()} - {first})]
+    known = any(passed_before(digest_key(digest, schema_path(s))) for s in schemas)
+    data = loads_json(text, cards_file, unique_keys=not known)
     code = game_code(game_of(data))
-    key = pass_key(raw, schema_path(code.card_schema)) if code is not None else None
+    key = digest_key(digest, schema_path(code.card_schema)) if code is not None else None
     if key is None or not passed_before(key):
+        if known:  # passed under another game's schema only: the keys are checked now
+            loads_json(text, cards_file)
         problems = [p for p in check_data(str(cards_file), data, text) if p.severity == "error"]
         if problems:
             raise CardDBError(cards_file, problems)
@@ -288,7 +307,29 @@ def load_card_db(path: Path | str | None = None) -> CardDatabase:
         from sengoku.carddb.generic import GenericCardDatabase
 
         model = GenericCardDatabase  # issue 5: the other games' cards share one generic model
-    db = model.model_validate(
-        {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}
-    )
+    try:
+        db = model.model_validate(
+            {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}
+        )
+    except ValueError as exc:  # pydantic's ValidationError: the checks should have caught it first
+        raise CardDBError(cards_file, _model_problems(str(cards_file), data, exc)) from None
     return db
+
+
+def _model_problems(path: str, data: Any, exc: ValueError) -> list[Problem]:
+    """Word the card model's refusals as problems (never pydantic's raw text): what a check missed."""
+    errors = exc.errors() if hasattr(exc, "errors") else [{"loc": (), "msg": str(exc)}]
+    problems = []
+    for error in errors:
+        node, parts = data, []
+        for part in error.get("loc", ()):  # the model's own tags (a card's kind) are no JSON keys
+            if isinstance(node, dict) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                node = node[part]
+            else:
+                continue
+            parts.append(part)
+        problems.append(Problem(severity="error", path=path, rule="schema", json_path=_json_path(parts),
+                                message=str(error.get("msg", "refused by the card model"))))
+    return problems

@@ -57,7 +57,7 @@ from sengoku.carddb.index import Card, CardIndex, cards_by_id
 from sengoku.carddb.load import game_of, read_checked
 from sengoku.carddb.names import fold
 from sengoku.errors import DataError
-from sengoku.files import CARD_DB_BYTES, open_input
+from sengoku.files import CARD_DB_BYTES, SCHEMA_BYTES, open_input, read_input
 from sengoku.games import game_code
 from sengoku.pass_cache import cache_root
 from sengoku.paths import schema_path
@@ -113,7 +113,7 @@ def _card_crc(pos: int, body: bytes) -> int:
 
 def _schema_digest(game: str) -> str | None:
     code = game_code(game)
-    return None if code is None else hashlib.sha256(schema_path(code.card_schema).read_bytes()).hexdigest()
+    return None if code is None else hashlib.sha256(read_input(schema_path(code.card_schema), SCHEMA_BYTES)).hexdigest()
 
 
 def _reload(cards_file: Path) -> tuple[dict[str, Any], dict[str, Card], CardIndex, str]:
@@ -161,8 +161,8 @@ def _note_path(folder: Path, path: Path) -> Path:
 
 def _read_note(folder: Path, look: Look) -> tuple[list[int], int, str] | None:
     try:
-        with open(_note_path(folder, look.path), "rb") as f:
-            note = json.loads(f.read(_NOTE_BYTES))
+        # bounded and regular files only: a FIFO planted here must not block the run
+        note = json.loads(read_input(_note_path(folder, look.path), _NOTE_BYTES, regular=True))
         identity, seen, digest = note["identity"], note["seen_ns"], note["sha256"]
         if (note.get("path") == str(look.path) and isinstance(identity, list) and isinstance(seen, int)
                 and isinstance(digest, str) and len(digest) == 64):
@@ -502,7 +502,6 @@ def _build(index_file: Path, meta: Mapping[str, Any], schema_digest: str, conten
            cards: Mapping[str, Card], index: CardIndex) -> None:
     sqlite3 = _sqlite()
     fd, tmp = tempfile.mkstemp(dir=index_file.parent, prefix=".index.", suffix=".tmp")
-    os.close(fd)
     try:
         con = sqlite3.connect(tmp)
         try:
@@ -533,8 +532,7 @@ def _build(index_file: Path, meta: Mapping[str, Any], schema_digest: str, conten
             con.commit()
         finally:
             con.close()
-        with open(tmp, "rb") as f:
-            os.fsync(f.fileno())
+        os.fsync(fd)  # SQLite wrote through its own descriptor; the file's data is synced through any
         os.replace(tmp, index_file)  # whole or absent; a concurrent builder of the same bytes writes the same
     except BaseException:
         try:
@@ -542,6 +540,8 @@ def _build(index_file: Path, meta: Mapping[str, Any], schema_digest: str, conten
         except OSError:
             pass
         raise
+    finally:
+        os.close(fd)
 
 
 def _prune(folder: Path, suffix: str, most: int, keep: Path | None = None) -> None:

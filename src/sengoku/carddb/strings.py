@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from sengoku.display import hidden_characters
+from sengoku.display import clipped, hidden_characters, quoted
 from sengoku.problems import Problem, one_card
 
 # Fields that name something and are shown on one line: they may not be blank.
@@ -111,16 +111,16 @@ def string_problems(path: str, data: Any, text: str | None = None) -> list[Probl
         if len(where) >= 2 and where[0] == "cards" and isinstance(cards, list) and isinstance(where[1], int):
             card = cards[where[1]]
             if isinstance(card, dict) and isinstance(card.get("id"), str):
-                card_id = card["id"]
+                card_id = clipped(card["id"])
         hidden = hidden_characters(text, allowed="\n\t" if key in TEXT_FIELDS else "")
         if hidden:
             names = ", ".join(f"U+{ord(c):04X}" for c in hidden)
             problems.append(Problem(severity="error", path=path, cards=one_card(card_id),
                                     json_path=_json_path(where), rule="hidden-character",
-                                    message=f"{text!r} holds a control or invisible character ({names}); "
+                                    message=f"{quoted(text)} holds a control or invisible character ({names}); "
                                             "write the text without it"))
         elif key in NAMING_FIELDS and not text.strip():
             problems.append(Problem(severity="error", path=path, cards=one_card(card_id),
                                     json_path=_json_path(where), rule="blank",
-                                    message=f"`{key}` is blank ({text!r}): it must name something"))
+                                    message=f"`{key}` is blank ({quoted(text)}): it must name something"))
     return problems

@@ -57,7 +57,7 @@ def compare_command(
     opponent_defends: bool = OPPONENT_DEFENDS,
     play_on: bool = PLAY_ON,
     want: list[str] = typer.Option([], "--want", metavar="NAME[:N]", help="An opening-hand event to compare "
-                                   "(as goldfish's --want).", show_default=False),
+                                   "(as goldfish's --want: split at the last ':' only when a number follows).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON: decks (deck, runs, kill_turn, "
                                  "curve, …), differences (measure, turn, deck, baseline, value, diff, ci95, "
                                  "verdict), verdicts."),

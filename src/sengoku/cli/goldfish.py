@@ -103,7 +103,9 @@ def goldfish_command(
     want: list[str] = typer.Option(
         [], "--want", metavar="NAME[:N]", help="An opening-hand event: at least N (default 1) copies of "
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
-        "(hypergeometric) and simulated probabilities are shown side by side.", show_default=False),
+        "(hypergeometric) and simulated probabilities are shown side by side. A name may hold ':': the text "
+        "is split at the last ':' only when a number follows (--want 'Ninja: Shadow:2'); quote a name that "
+        "ends in ':' and a number (--want '\"Ten:10\":2').", show_default=False),
     db: Optional[Path] = DB,
 ) -> None:
     """Goldfish a deck (see HELP)."""

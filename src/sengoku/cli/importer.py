@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -9,6 +10,7 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
+from sengoku.display import quoted
 from sengoku.errors import DataError
 from sengoku.files import read_stdin
 from sengoku.games import DEFAULT_GAME
@@ -49,7 +51,9 @@ def import_(
     if output is not None:  # refused before anything is read: a FIFO, a device, a file without --force
         check_output(output, replace=force)
     source = "<stdin>" if str(file) == "-" else str(file)
-    text = read_stdin() if str(file) == "-" else read_text_list(file)
+    text, original = (read_stdin(), None) if str(file) == "-" else read_text_list(file)
+    if output is None or not _same_file(file, output):
+        original = None  # -o names another file: nothing read from it, nothing to lose
     _, cards, ctx_notes = game_context(DEFAULT_GAME, db)
     if cards is None:  # say why, as the other commands do (fmt's fallback note is not for import)
         # deferred: start-up time of the other commands
@@ -60,7 +64,7 @@ def import_(
         raise DataError(cards_file, "cannot read the card database: no `cards` list of card objects")
     result = import_text(text, cards, mode=mode, name=name, source=source)
     for problem in result.problems:
-        typer.echo(f"{source}:{problem.line}: {problem.message}: {problem.text.strip()!r}", err=True)
+        typer.echo(f"{source}:{problem.line}: {problem.message}: {quoted(problem.text.strip())}", err=True)
     for note in result.notes:
         typer.echo(f"{source}: {note}", err=True)
     if result.problems:
@@ -72,5 +76,13 @@ def import_(
         write_document(result.toml, "toml")
         typer.echo(f"{source}: imported {summary} ({result.deck.mode})", err=True)
     else:
-        write_atomically(output, result.toml, replace=force)
+        # onto the list itself (`-o` naming it, with --force): only if nobody saved it in between
+        write_atomically(output, result.toml, replace=force, original=original)
         typer.echo(f"{source}: imported {summary} ({result.deck.mode}) -> {output}", err=True)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False

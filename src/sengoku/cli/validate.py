@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -62,21 +63,43 @@ def validate(
     Exit 0 when every file is valid (warnings allowed unless --strict), 1 when any file has an error, 2 when a path does not exist, a folder holds no *.toml, a file cannot be read at all (the others are still reported), or the card database or an option cannot be used.
     """
     # deferred: start-up time of the other commands
-    from sengoku.validate.api import RunTally, iter_paths, parse_as_of
+    from sengoku.validate.api import iter_paths, parse_as_of
     from sengoku.validate.reporters import get_reporter
     from sengoku.validate.reporters.registration import Report as RegistrationSheets
-    from sengoku.validate.reporters.spool import Spool
 
     reporter_class = get_reporter(report.value)  # an unknown name fails before any file is read
     if html is not None:  # a path that must not be written fails before any file is read
         check_output(html, replace=force)
     results = iter_paths(paths, db=db, format=format, as_of=parse_as_of(as_of))
-    # Streamed: each file's result goes to the reporters as soon as it is checked, then is
-    # dropped, so memory stays flat in the number of files. Text and github lines are written
-    # at once; a document (json, junit, sarif, markdown, the --html page) is spooled and written
-    # whole at the end, so a machine format is complete or not written at all.
+    # Text and github lines are written at once; a document (json, junit, sarif, markdown, the
+    # --html page) is spooled and written whole at the end, so a machine format is complete or
+    # not written at all.
     reporter = reporter_class(sys.stdout, strict)
     sheets = RegistrationSheets(None, strict) if html is not None else None
+    tally, skipped = check_all(results, [reporter] + ([sheets] if sheets is not None else []), strict)
+    if sheets is not None and html is not None:
+        page = sheets.finish(tally)
+        write_atomically(html, page.chunks(), replace=force)
+        page.close()
+    document = reporter.finish(tally)
+    write_document(document, DOCUMENT_KINDS.get(report.value, "text"))
+    document.close()
+    typer.echo(summary_line(tally, say_skipped(skipped)) + (f"; registration sheets written to {printable(str(html))}"
+                                                    if html is not None else ""), err=True)
+    raise typer.Exit(tally.exit_code)
+
+
+def check_all(results: Iterable[Any], reporters: list[Any], strict: bool) -> tuple[Any, Any]:
+    """Hand each result to every reporter as it comes; return the run's tally and a `Spool` of
+    one note per skipped file (a TOML file that is no decklist), see `say_skipped`.
+
+    Streamed: each file's result is dropped once the reporters have it, so memory stays flat in
+    the number of files; the notes are spooled to a temporary file too.
+    """
+    # deferred: start-up time of the other commands
+    from sengoku.validate.api import RunTally
+    from sengoku.validate.reporters.spool import Spool
+
     tally = RunTally(strict)
     skipped = Spool()
     for result in results:
@@ -84,24 +107,25 @@ def validate(
             skipped.write(printable(f"note: {result.path}: skipped, {result.skipped}") + "\n")
             continue
         tally.add(result)
-        reporter.add(result)
-        if sheets is not None:
-            sheets.add(result)
-    if sheets is not None:
-        page = sheets.finish(tally)
-        write_atomically(html, page.chunks(), replace=force)
-        page.close()
-    document = reporter.finish(tally)
-    write_document(document, DOCUMENT_KINDS.get(report.value, "text"))
-    document.close()
-    skipped_files = 0
+        for reporter in reporters:
+            reporter.add(result)
+    return tally, skipped
+
+
+def say_skipped(skipped: Any) -> int:
+    """Write each note of a `check_all` spool to stderr, close it; return how many there were."""
+    count = 0
     for note in skipped.lines():
         typer.echo(note, err=True)
-        skipped_files += 1
+        count += 1
+    skipped.close()
+    return count
+
+
+def summary_line(tally: Any, skipped: int) -> str:
+    """Return the one-line summary of a run, for stderr."""
     s = tally.summary()
-    strict_note = " (--strict: warnings fail)" if strict else ""
-    typer.echo(f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
-               f"{s['errors']} error(s), {s['warnings']} warning(s){strict_note}"
-               + (f"; {skipped_files} skipped (not decklists)" if skipped_files else "")
-               + (f"; registration sheets written to {printable(str(html))}" if html is not None else ""), err=True)
-    raise typer.Exit(tally.exit_code)
+    strict_note = " (--strict: warnings fail)" if tally.strict else ""
+    return (f"{s['files']} file(s): {s['passed']} valid, {s['failed']} invalid; "
+            f"{s['errors']} error(s), {s['warnings']} warning(s){strict_note}"
+            + (f"; {skipped} skipped (not decklists)" if skipped else ""))

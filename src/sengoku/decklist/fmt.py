@@ -38,7 +38,7 @@ from sengoku.decklist.read import not_a_decklist
 from sengoku.decklist.render import emit
 from sengoku.decklist.tomldoc import assemble, document_events, lost_comments, table_chunks
 from sengoku.errors import DataError
-from sengoku.files import DECKLIST_BYTES, loads_toml, read_text_input
+from sengoku.files import DECKLIST_BYTES, Original, loads_toml, read_for_rewrite
 from sengoku.games import DEFAULT_MAX_COUNT, bundled_games, default_db_folder
 from sengoku.paths import default_card_db
 from sengoku.writes import refuse_special, write_atomically
@@ -167,23 +167,24 @@ def canonical_decklist(
     return FmtResult(path=path, original=text, formatted=out, notes=notes)
 
 
-def read_text(path: Path | str) -> str:
-    """Read a decklist file as text, a byte-order mark kept (it is written back); raise DataError
-    when it cannot be read, is over the 1 MB decklist limit or is not UTF-8."""
-    return read_text_input(path, DECKLIST_BYTES, missing="no such file", keep_bom=True)[0]
+def read_text(path: Path | str) -> tuple[str, Original]:
+    """Read a decklist file as text, a byte-order mark kept (it is written back), and what it was
+    (written back only if unchanged); raise DataError when it cannot be read, is over the 1 MB
+    decklist limit or is not UTF-8."""
+    return read_for_rewrite(path, DECKLIST_BYTES, missing="no such file", keep_bom=True)
 
 
 def fmt_decklist(path: Path | str, *, check: bool = False, db: Path | str | None = None) -> FmtResult:
     """Format one decklist file in place, or with `check` only report what would change.
 
     Only a regular decklist file is rewritten, atomically, its mode kept (`sengoku.writes`); a
-    FIFO, a device, a read-only file or a TOML file that is not a decklist raises DataError and
-    is left byte-identical.
+    FIFO, a device, a read-only file, a TOML file that is not a decklist, or a file changed
+    (saved by someone else) while it was being formatted, raises DataError and is left as it is.
     """
     if not check:
         refuse_special(path)  # a FIFO or device: refused before it is read, never replaced
-    text = read_text(path)
+    text, original = read_text(path)
     result = canonical_decklist(text, path=str(path), db=db)
     if result.changed and not check:
-        write_atomically(path, result.formatted, replace=True)
+        write_atomically(path, result.formatted, replace=True, original=original)
     return result

@@ -17,7 +17,7 @@ from typing import Any
 
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.decklist.scan import Layout, Pos, Table, scan
-from sengoku.display import display_path
+from sengoku.display import clipped, display_path
 from sengoku.errors import DataError
 from sengoku.files import DECKLIST_BYTES, decode_text, loads_toml, read_file
 from sengoku.games import COMMON_KEYS, DEFAULT_GAME, Game, KeySpec, bundled_games
@@ -28,6 +28,11 @@ NOT_A_DECKLIST = "not-a-decklist"  # another TOML file (`pyproject.toml`): skipp
 MAX_BYTES = DECKLIST_BYTES  # a decklist is a few KB; anything this big is not one (and is not parsed)
 ENTRY_KEYS = ("name", "id", "level", "epithet", "count")
 MAX_LEVEL = 99
+# The longest string each key may hold, in characters: a report shows these, and wrapping an
+# absurd one (megabytes) takes minutes. As generous as the card database's own limits.
+MAX_CHARS = {"name": 120, "id": 100, "epithet": 200}
+MAX_DECK_CHARS = {"name": 200, "format": 100}  # the deck's own name; a format's name
+MAX_KEY_CHARS = 200  # a string value of a game's own key (e.g. a player's name)
 
 
 class DecklistSyntaxError(DataError):
@@ -154,6 +159,10 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _too_long(key: str, value: str, limit: int) -> str:
+    return f"`{key}` is too long: {len(value):,} characters, at most {limit} (it starts {value[:40]!r})"
+
+
 def _suggest(word: str, choices: list[str]) -> str:
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f"; did you mean `{close[0]}`?" if close else ""
@@ -171,10 +180,12 @@ def _read_doc(doc: dict[str, Any], deck: Decklist, layout: Layout, games: Mappin
     deck.game = game_id
     for key in ("name", "format"):
         if key in doc:
-            if isinstance(doc[key], str):
-                setattr(deck, key, doc[key])
-            else:
+            if not isinstance(doc[key], str):
                 problems.append(_v(f"`{key}` must be a string, not {_type_name(doc[key])}", pos(key)))
+            elif len(doc[key]) > MAX_DECK_CHARS[key]:
+                problems.append(_v(_too_long(key, doc[key], MAX_DECK_CHARS[key]), pos(key)))
+            else:
+                setattr(deck, key, doc[key])
     for key, spec in game.keys.items():
         if key not in doc:
             if spec.required:
@@ -194,7 +205,7 @@ def _read_doc(doc: dict[str, Any], deck: Decklist, layout: Layout, games: Mappin
             continue
         if key not in game.sections:
             where = pos(key) or layout.where(key)
-            problems.append(_v(f"unknown key `{key}` in a {game.title} decklist "
+            problems.append(_v(f"unknown key `{clipped(key)}` in a {game.title} decklist "
                                f"(allowed: {', '.join(allowed)}){_suggest(key, allowed)}", where))
             continue
         problems.extend(_read_section(key, value, deck, layout, game))
@@ -222,6 +233,8 @@ def _check_key(spec: KeySpec, value: Any) -> tuple[Any, str | None]:
         elif value in spec.values:
             return value, None
         return None, f"`{spec.name}` must be one of {', '.join(map(str, spec.values))}, not {_show(value)}"
+    if isinstance(value, str) and len(value) > MAX_KEY_CHARS:
+        return None, _too_long(spec.name, value, MAX_KEY_CHARS)
     if isinstance(value, int) and not isinstance(value, bool):
         if (spec.min is not None and value < spec.min) or (spec.max is not None and value > spec.max):
             return None, f"`{spec.name}` must be from {spec.min} to {spec.max}, not {_show(value)}"
@@ -263,9 +276,9 @@ def _read_entry(
     if (
         item.keys() <= _ENTRY_KEYS
         and (name is not None or card_id is not None)
-        and (name is None or (type(name) is str and name.strip()))
-        and (card_id is None or (type(card_id) is str and card_id.strip()))
-        and (epithet is None or (type(epithet) is str and epithet.strip()))
+        and (name is None or (type(name) is str and name.strip() and len(name) <= MAX_CHARS["name"]))
+        and (card_id is None or (type(card_id) is str and card_id.strip() and len(card_id) <= MAX_CHARS["id"]))
+        and (epithet is None or (type(epithet) is str and epithet.strip() and len(epithet) <= MAX_CHARS["epithet"]))
         and (level is None or (type(level) is int and 0 <= level <= MAX_LEVEL))
         and type(count) is int and 1 <= count <= game.max_count
     ):
@@ -286,7 +299,7 @@ def _entry_problems(
 
     for key in item:
         if key not in ENTRY_KEYS:
-            bad(key, f"has an unknown key `{key}` (allowed: {', '.join(ENTRY_KEYS)}){_suggest(key, list(ENTRY_KEYS))}")
+            bad(key, f"has an unknown key `{clipped(key)}` (allowed: {', '.join(ENTRY_KEYS)}){_suggest(key, list(ENTRY_KEYS))}")
     for key in ("name", "id", "epithet"):
         if key in item:
             value = item[key]
@@ -294,6 +307,8 @@ def _entry_problems(
                 bad(key, f"`{key}` must be a string, not {_type_name(value)} ({_show(value)})")
             elif not value.strip():
                 bad(key, f"`{key}` is empty")
+            elif len(value) > MAX_CHARS[key]:
+                bad(key, _too_long(key, value, MAX_CHARS[key]))
     for key, low, high in (("level", 0, MAX_LEVEL), ("count", 1, game.max_count)):
         if key not in item:
             continue

@@ -8,6 +8,7 @@ from typing import Any
 
 import tomli_w
 
+from sengoku.display import hidden_characters
 from sengoku.decklist.canonical import ENTRY_KEY_ORDER, TOP_KEY_ORDER, CardOrder, ordered
 from sengoku.decklist.tomldoc import Doc, Key
 
@@ -27,7 +28,22 @@ def render_value(value: Any) -> str:
         return "{ " + ", ".join(f"{render_key(k)} = {render_value(v)}" for k, v in value.items()) + " }"
     if isinstance(value, list):
         return "[" + ", ".join(render_value(v) for v in value) + "]"
-    return tomli_w.dumps({"v": value})[len("v = "):].rstrip("\n")
+    text = tomli_w.dumps({"v": value})[len("v = "):].rstrip("\n")
+    if isinstance(value, str) and not value.isprintable():
+        text = _escape_hidden(text)
+    return text
+
+
+def _escape_hidden(text: str) -> str:
+    """Spell each hidden character of a TOML string (a bidi override, a zero-width mark) as an
+    escape: the same value, but nothing in the file shows other than what it holds. A lone
+    surrogate has no TOML escape and is left for the write to refuse."""
+    for char in hidden_characters(text, allowed="\t"):  # a tab is plain to see, and TOML takes it raw
+        code = ord(char)
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        text = text.replace(char, f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}")
+    return text
 
 
 def _key_lines(k: Key, emitted: list[str]) -> list[str]:

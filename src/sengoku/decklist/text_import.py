@@ -25,8 +25,9 @@ from sengoku.carddb.names import fold
 from sengoku.decklist.fmt import canonical_decklist
 from sengoku.decklist.render import render_value
 from sengoku.decklist.model import DeckEntry, Decklist
+from sengoku.display import hidden_characters, printable, quoted
 from sengoku.errors import DataError
-from sengoku.files import DECKLIST_BYTES, read_text_input
+from sengoku.files import DECKLIST_BYTES, Original, read_for_rewrite
 
 MAX_COUNT = 99  # more copies than this is a typo, not a deck
 MODES = ("auto", "standard", "ultimate")
@@ -60,7 +61,7 @@ class ImportProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}: {self.text.strip()!r}"
+        return f"line {self.line}: {self.message}: {quoted(self.text.strip())}"
 
 
 @dataclass
@@ -152,7 +153,7 @@ class _Index(CardIndex):
             return by_id
         named = self.named(p.name) or self.with_epithet(p.name)
         if not named:
-            return f"no card is named {p.name!r}{self.suggest(p.name)}"
+            return f"no card is named {quoted(p.name)}{self.suggest(p.name)}"
         found = [c for c in named if p.level is None or c.get("level") == p.level]
         if p.epithet is not None:
             found = [c for c in found if same_epithet(c, p.epithet)]
@@ -160,12 +161,12 @@ class _Index(CardIndex):
             return found[0]
         show = ", ".join(_show(c) for c in (found or named))
         if not found:
-            return f"no card matches {p.name!r}{f' Lv{p.level}' if p.level else ''}" \
-                   f"{f' {p.epithet!r}' if p.epithet else ''}; there are: {show}"
+            return f"no card matches {quoted(p.name)}{f' Lv{p.level}' if p.level else ''}" \
+                   f"{f' {quoted(p.epithet)}' if p.epithet else ''}; there are: {show}"
         if p.level is None and len({c.get('level') for c in found}) > 1:
-            return f"{p.name!r} has several levels; add one, e.g. `{p.count} {found[0]['name']} " \
+            return f"{quoted(p.name)} has several levels; add one, e.g. `{p.count} {found[0]['name']} " \
                    f"Lv{found[0].get('level')}` ({show})"
-        return f"{p.name!r} matches {len(found)} cards; add the epithet in quotes ({show})"
+        return f"{quoted(p.name)} matches {len(found)} cards; add the epithet in quotes ({show})"
 
     def entry_keys(self, card: Mapping[str, Any]) -> dict[str, Any]:
         """Return the fewest keys that name the card: name, + level if the name has several cards,
@@ -209,6 +210,8 @@ def import_text(
     unknown_header = False
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line, comment = strip_comment(raw.lstrip("\ufeff"))
+        if comment:
+            comment = _visible_comment(comment, lineno, notes)
         line = line.strip()
         if not line:
             if comment:
@@ -281,9 +284,23 @@ def import_text(
     return ImportResult(deck=deck, toml=result.formatted, problems=problems, notes=notes)
 
 
-def read_text_list(path: Path | str) -> str:
-    """Read a text decklist; raise DataError when it is missing, too big, binary or not UTF-8."""
-    text, raw = read_text_input(path, DECKLIST_BYTES, missing="no such file")
-    if b"\x00" in raw:
+def _visible_comment(comment: str, lineno: int, notes: list[str]) -> str:
+    """Return a comment to copy into the TOML with its hidden characters (a bidi override or
+    isolate that would show the TOML's text other than it is, a zero-width mark, a control
+    character) escaped as `\\u202e`; each escape is noted with its line."""
+    hidden = hidden_characters(comment, allowed="\t")
+    if not hidden:
+        return comment
+    codes = ", ".join(f"U+{ord(c):04X}" for c in hidden)
+    notes.append(f"line {lineno}: hidden characters in the comment ({codes}) are written as escapes "
+                 f"such as {printable(hidden[0])}")
+    return "".join(printable(c) if c in hidden else c for c in comment)
+
+
+def read_text_list(path: Path | str) -> tuple[str, Original]:
+    """Read a text decklist, and what it was (for a write back onto it: `import -o` the same file);
+    raise DataError when it is missing, too big, binary or not UTF-8."""
+    text, original = read_for_rewrite(path, DECKLIST_BYTES, missing="no such file")
+    if "\x00" in text:
         raise DataError(path, "a binary file, not a text decklist")
-    return text
+    return text, original

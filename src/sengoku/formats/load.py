@@ -7,14 +7,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from sengoku.decklist.scan import toml_lines
-from sengoku.files import RULES_BYTES, loads_toml, read_text_input
+from sengoku.files import RULES_BYTES, SCHEMA_BYTES, loads_toml, read_json_file, read_text_input
 from sengoku.formats.model import Format, FormatError, FormatList
 from sengoku.paths import default_card_db, schema_path
 from sengoku.problems import Problem
@@ -110,7 +109,7 @@ def _validator() -> Any:
     # deferred: jsonschema's start-up time, paid only when a file is checked
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8")))
+    return Draft202012Validator(read_json_file(schema_path(SCHEMA_FILE), SCHEMA_BYTES))
 
 
 def _json_path(parts: list[Any]) -> str:

@@ -8,6 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Span, Text
 
+from sengoku.display import printable
 from sengoku.goldfish.chart import band_chart, win_chart
 from sengoku.validate.api import ValidationRun
 from sengoku.validate.reporters import render as render_validation
@@ -62,7 +63,7 @@ def render(result: GoldfishResult, console: Console) -> None:
     r = result
     cmd = r.commander
     console.print(
-        f"[bold]Goldfish[/bold] {escape(r.deck.get('name') or r.deck.get('path') or 'deck')} — {r.runs} runs × {r.turns} turns, "
+        f"[bold]Goldfish[/bold] {escape(printable(r.deck.get('name') or r.deck.get('path') or 'deck'))} — {r.runs} runs × {r.turns} turns, "
         f"going {r.going}, policy {r.policy}, {r.mode} mode, seed {r.seed}"
         + (", playing on after a win" if r.play_on else "")
     )

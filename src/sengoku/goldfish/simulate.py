@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sengoku.engine import GameRunner, make_policy
+from sengoku.goldfish.parent_watch import end_with_parent
 from sengoku.goldfish.seeds import policy_seed, run_seed
 from sengoku.goldfish.stats import CurveTally, WON_BEFORE
 
@@ -161,9 +162,11 @@ def default_jobs() -> int:
 _WORK: tuple[Any, Callable[[Any, int, int], Any]] | None = None
 
 
-def _init_worker(plan: Any, chunk: Callable[[Any, int, int], Any]) -> None:
+def _init_worker(plan: Any, chunk: Callable[[Any, int, int], Any], parent: int | None = None) -> None:
     global _WORK
     _WORK = (plan, chunk)
+    if parent is not None:  # a parent killed outright (SIGKILL) cannot end its workers: they end themselves
+        end_with_parent(parent)
     # Signals are the parent's to handle: Ctrl-C reaches the whole process group, and the parent
     # unwinds and ends the pool; SIGTERM (how the pool ends a worker) must simply end it, not
     # run a handler inherited from the parent through the fork.
@@ -219,7 +222,7 @@ def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, sta
     # 10000 greedy games on 2 workers took 0.77-0.89 s without this, 0.45-0.53 s with it.
     gc.freeze()
     try:
-        with ctx.Pool(jobs, initializer=_init_worker, initargs=(plan, chunk)) as pool:
+        with ctx.Pool(jobs, initializer=_init_worker, initargs=(plan, chunk, os.getpid())) as pool:
             for part in pool.imap(_work, spans):  # imap keeps chunk (= run) order
                 total.merge(part)
                 if progress:

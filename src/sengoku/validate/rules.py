@@ -9,7 +9,6 @@ against every filter once, so validating a deck is only dictionary lookups and s
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -18,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.errors import DataError
-from sengoku.files import RULES_BYTES, read_input, read_text_input
+from sengoku.files import RULES_BYTES, SCHEMA_BYTES, read_input, read_json_file, read_text_input
 from sengoku.games import Game
 from sengoku.paths import schema_path
-from sengoku.pass_cache import pass_key, passed_before, remember_pass
+from sengoku.pass_cache import PassKey, pass_key, passed_before, remember_pass
 from sengoku.validate.code_checks import CODE_CHECKS
 
 Predicate = Callable[[Mapping[str, Any]], bool]
@@ -163,7 +162,7 @@ def _schema_validator() -> Any:
     # deferred: jsonschema's start-up time, paid only when a file is checked
     from jsonschema import Draft202012Validator
 
-    return Draft202012Validator(json.loads(schema_path(SCHEMA_FILE).read_text(encoding="utf-8")))
+    return Draft202012Validator(read_json_file(schema_path(SCHEMA_FILE), SCHEMA_BYTES))
 
 
 def _where(path: Any) -> str:
@@ -195,7 +194,7 @@ def rule_file_problems(game: Game) -> list[str]:
     """
 
     try:
-        key: str | None = pass_key(read_input(game.rule_file, RULES_BYTES), schema_path(SCHEMA_FILE))
+        key: PassKey | None = pass_key(read_input(game.rule_file, RULES_BYTES), schema_path(SCHEMA_FILE))
     except OSError:
         key = None
     if key is not None and passed_before(key):

@@ -4,33 +4,20 @@ Made for an organiser's page: `$GITHUB_STEP_SUMMARY` in GitHub Actions, a tourna
 issue comment. The table has one row per file (status, errors, warnings, the deck's name and
 its deck hash); the findings follow, file by file, with their rule id and line.
 
-File names, deck names and messages come from strangers: their hidden characters are escaped
-(`printable`) and every character Markdown would read as markup (emphasis, links, raw HTML,
-table pipes, math, mentions) is backslash-escaped, so a deck name cannot break the table,
-hide a row or inject a link.
+File names, deck names and messages come from strangers: each goes through
+`sengoku.display.markdown_text` (hidden characters escaped, markup and autolinks broken), so a
+deck name cannot break the table, hide a row, inject HTML or become a link.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, TextIO
 
-from sengoku.display import printable
+from sengoku.display import markdown_text as md
 from sengoku.validate.reporters.spool import Document, Spool
 
 STATUS = {"valid": "✅ valid", "invalid": "❌ invalid", "unreadable": "⛔ unreadable"}
 NONE = "—"  # a cell with nothing to show (no deck name, no deck hash)
-
-# CommonMark lets any ASCII punctuation be backslash-escaped; these are the ones that mean markup
-# inside a line (a table cell or a list item never starts a block, so `#`, `-`, `+`, `.` are safe,
-# and `(` only makes a link after a `]`, which is escaped).
-_MARKUP = re.compile(r"([\\`*_\[\]<>!|~&$@])")
-
-
-def md(text: str) -> str:
-    """Return stranger's text as Markdown that shows it literally, on one line."""
-    return _MARKUP.sub(r"\\\1", printable(text))
-
 
 def status(result: Any, strict: bool) -> str:
     """Return `valid`, `invalid` or `unreadable` for one file."""

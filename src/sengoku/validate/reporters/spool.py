@@ -21,45 +21,85 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Protocol, TextIO
 
 from sengoku.display import json_text
+from sengoku.errors import DataError
 
 CHUNK = 1 << 16  # characters read back from a spool at a time
 
 
+def _temporary_folder_error(exc: OSError) -> DataError:
+    """The error for a spool that cannot be written or read back: the temporary folder, named
+    (a full /tmp is not a failure to write standard output or the report file)."""
+    return DataError(tempfile.gettempdir(), f"cannot write a temporary file: {exc.strerror or exc} (a report "
+                     "waits there until every file is checked; TMPDIR names another folder)")
+
+
 class Spool:
-    """Text written to an unnamed temporary file (gone when closed or at exit), to be read back once."""
+    """Text written to an unnamed temporary file (gone when closed or at exit), to be read back once.
+
+    A failure of that file (a full temporary folder) raises DataError naming the folder.
+    """
 
     def __init__(self) -> None:
-        self._file = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
+        try:
+            self._file = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogatepass", newline="\n")
+        except OSError as exc:
+            raise _temporary_folder_error(exc) from None
         self.empty = True
 
     def write(self, text: str) -> None:
         if text:
-            self._file.write(text)
+            try:
+                self._file.write(text)
+            except OSError as exc:
+                raise _temporary_folder_error(exc) from None
             self.empty = False
+
+    def flush(self) -> None:
+        """Write out what is still buffered: a full temporary folder shows here, as DataError."""
+        try:
+            self._file.flush()
+        except OSError as exc:
+            raise _temporary_folder_error(exc) from None
+
+    # In the two readers below, an OSError can only come from the spool's own file: what the
+    # caller does with a chunk (writing it out) raises in the caller, not at the `yield`.
 
     def chunks(self) -> Iterator[str]:
         """Yield what was written, from the start, in chunks."""
-        self._file.flush()
-        self._file.seek(0)
-        while chunk := self._file.read(CHUNK):
-            yield chunk
+        try:
+            self._file.flush()  # what is still buffered is written now: a full folder shows here
+            self._file.seek(0)
+            while chunk := self._file.read(CHUNK):
+                yield chunk
+        except OSError as exc:
+            raise _temporary_folder_error(exc) from None
 
     def lines(self) -> Iterator[str]:
         """Yield what was written, line by line (without the newline)."""
-        self._file.flush()
-        self._file.seek(0)
-        for line in self._file:
-            yield line.rstrip("\n")
+        try:
+            self._file.flush()
+            self._file.seek(0)
+            for line in self._file:
+                yield line.rstrip("\n")
+        except OSError as exc:
+            raise _temporary_folder_error(exc) from None
 
     def close(self) -> None:
         self._file.close()
 
 
 class Document:
-    """A report still to be written: strings and spools, in order."""
+    """A report still to be written: strings and spools, in order.
+
+    Each spool is flushed when the document is made, so that a temporary folder that cannot take
+    the rest fails the run before the document's first line is written anywhere.
+    """
 
     def __init__(self, parts: Iterable[str | Spool] = ()):
         self.parts = list(parts)
+        for part in self.parts:
+            if isinstance(part, Spool):
+                part.flush()
 
     def chunks(self) -> Iterator[str]:
         """Yield the document's text in order; may be called more than once."""
@@ -157,6 +197,9 @@ class _Indented(Spool):
                 buffer, size = [], 0
         if buffer:
             yield "".join(buffer)
+
+    def flush(self) -> None:
+        self._items.flush()
 
     def close(self) -> None:
         self._items.close()
