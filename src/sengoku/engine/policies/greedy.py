@@ -103,6 +103,10 @@ class GreedyPolicy(DevelopPolicy):
     # turn (benchmarks/greedy_ab.py keep_for_next_turn=True: 0.008 turns later on average over the
     # suite, up to 0.06 on its high-level deck; 0.02 sooner on one Ultimate deck going first).
     keep_for_next_turn = False
+    # No HP Charge (T2b: 5 AP or more for +1 HP): the AP deploys and walks instead. Measured with
+    # benchmarks/greedy_ab.py hp_charge=False before it became the default: sooner on each of the
+    # suite's 32 deck-and-setting rows, 0.033 turns on average (0.012 to 0.089).
+    hp_charge = False
     # Attack (or move into range to attack) with any chance to take Stronghold HP: measured on the
     # bundled decks (benchmarks/killturn_bench.py), holding back weak attackers to keep them alive
     # wins later (a threshold of 0.3 costs 0.08 turns on Standard, 0.5 costs 0.14 and 0.19).
