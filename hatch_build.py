@@ -26,7 +26,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # The engine modules compiled (the package __init__s and errors stay Python: nothing hot there).
-ENGINE_MODULES = ("constants", "board", "combat", "tables", "ally", "actions", "chooser", "zones", "setup", "turn",
+ENGINE_MODULES = ("constants", "board", "combat", "chance", "tables", "ally", "actions", "chooser", "zones", "setup", "turn",
                   "abilities", "main_phase", "ultimate", "familiar_abilities", "attack", "state", "clone",
                   "policies/base", "policies/idle", "policies/random_play", "policies/develop",
                   "policies/greedy", "policies/search", "game")

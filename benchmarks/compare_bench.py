@@ -1,14 +1,28 @@
 """Benchmark `sengoku compare`: what pairing saves, and what comparing costs.
 
-    .venv/bin/python benchmarks/compare_bench.py [--runs 2000] [--policy greedy] [--repeat 3]
+    .venv/bin/python benchmarks/compare_bench.py [--runs 4000] [--seed 7] [--turns 12] [--policy greedy]
+                                                 [--time] [--repeat 3]
 
-1. Interval width: `compare` of the bundled default deck against decklists/compare/one-card.toml
-   (one Level 4 card replaced by a Level 2 one) for seeds 0..4; prints the paired and the
-   unpaired (Welch) 95% interval of the mean kill-turn difference and how many times narrower
-   the paired one is.
-2. Wall time: `sengoku compare DEFAULT ONE_CARD --jobs 2 --json` as a fresh process against two
-   sequential `sengoku goldfish DECK --jobs 1 --json` calls (the same games a comparison plays)
-   and against two sequential `--jobs 2` goldfish calls: min and median of --repeat.
+1. Interval width (common random numbers, SPEC G7): for each change below, `sengoku compare BASE
+   CHANGED --runs R --seed S --turns T --json`; prints the paired and the unpaired (Welch, as two
+   separate `goldfish` runs would give) 95% interval half-widths of the mean kill-turn
+   difference, their ratio, and the goal: at most 0.4 for a one-card change, 0.6 for a
+   four-card one. The changed decks are built here from the bundled decks
+   (decklists/default.toml, decklists/ultimate.toml) and written to a temporary folder:
+   - one card: one Level 4 copy out, one Level 1 card of a name new to the deck in (two such
+     changes on the default deck: the new card's id far from the old one's, and next to it);
+   - four cards: two Level 4 and two Level 3 copies out, two Level 1 and two Level 2 cards of a
+     new name in; and (default deck) the two Nene Level 2 and two Sorin Level 2 out for the
+     same four;
+   and, from decklists/compare/, one-card.toml (a Level 4 replaced by a Level 2 of a name the
+   deck holds).
+   With --explain, each case's runs are replayed through the library, the changed deck played
+   against the base one (as compare plays it): how many runs drew none of the changed cards
+   before the game ended, and in how many of those and of the others the two kill turns differ.
+2. With --time, wall time: `sengoku compare DEFAULT ONE_CARD --jobs 2 --json` as a fresh process
+   against two sequential `sengoku goldfish DECK --jobs 1 --json` calls (the same games a
+   comparison plays) and against two sequential `--jobs 2` goldfish calls: min and median of
+   --repeat.
 """
 
 from __future__ import annotations
@@ -18,13 +32,31 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT / "decklists" / "default.toml"
+ULTIMATE = ROOT / "decklists" / "ultimate.toml"
 ONE_CARD = ROOT / "decklists" / "compare" / "one-card.toml"
-DECKS = (DEFAULT, ONE_CARD)
+GOALS = {"one card": 0.4, "four cards": 0.6}
+
+# (base deck, goal's label, what it is, the change: (name, level, count change) ...)
+CHANGES = (
+    (DEFAULT, "one card", "Kagetora 4 out, Katsuie 1 (new) in", (("Kagetora", 4, -1), ("Katsuie", 1, +1))),
+    (DEFAULT, "one card", "Yukimura 4 out, Hanzo 1 (new) in", (("Yukimura", 4, -1), ("Hanzo", 1, +1))),
+    (DEFAULT, "four cards", "two Level 4, two Level 3 out", (("Yukimura", 4, -1), ("Kagetora", 4, -1),
+                                                              ("Oichi", 3, -1), ("Soma", 3, -1),
+                                                              ("Hanzo", 1, +2), ("Hanzo", 2, +2))),
+    (DEFAULT, "four cards", "two Nene 2, two Sorin 2 out", (("Nene", 2, -2), ("Sorin", 2, -2),
+                                                             ("Hanzo", 1, +2), ("Hanzo", 2, +2))),
+    (ULTIMATE, "one card", "Ayame 4 out, Hanzo 1 (new) in", (("Ayame", 4, -1), ("Hanzo", 1, +1))),
+    (ULTIMATE, "four cards", "two Level 4, two Level 3 out", (("Ayame", 4, -1), ("Yukimura", 4, -1),
+                                                               ("Oichi", 3, -1), ("Soma", 3, -1),
+                                                               ("Hanzo", 1, +2), ("Hanzo", 2, +2))),
+)
 
 
 def sengoku() -> list[str]:
@@ -39,6 +71,70 @@ def run(cmd: list[str]) -> str:
     return done.stdout
 
 
+def changed_deck(base: Path, change: tuple[tuple[str, int, int], ...], folder: Path, label: str, k: int = 0) -> Path:
+    """Write `base` with the card counts changed as `change` says; return the new file."""
+    import tomllib
+
+    import tomli_w
+
+    deck = tomllib.loads(base.read_text(encoding="utf-8"))
+    main = deck["main"]
+    for name, level, delta in change:
+        entry = next((e for e in main if e["name"] == name and e.get("level") == level), None)
+        if entry is None:
+            entry = {"name": name, "level": level, "count": 0}
+            main.append(entry)
+        entry["count"] = entry.get("count", 1) + delta
+        if entry["count"] < 0:
+            raise SystemExit(f"{base.name}: no {name} Level {level} to take out")
+    deck["main"] = [e for e in main if e.get("count", 1) > 0]
+    deck["name"] = f"{deck.get('name', base.stem)}, {label} changed"
+    path = folder / f"{base.stem}-{label.replace(' ', '-')}-{k}.toml"
+    path.write_text(tomli_w.dumps(deck), encoding="utf-8")
+    return path
+
+
+def half_widths(base: Path, other: Path, args: argparse.Namespace) -> tuple[float, float, float]:
+    """Return the mean kill-turn difference and its paired and unpaired 95% half-widths."""
+    data = json.loads(run([*sengoku(), "compare", str(base), str(other), "--runs", str(args.runs),
+                           "--seed", str(args.seed), "--turns", str(args.turns), "--policy", args.policy,
+                           "--json"]))
+    row = next(r for r in data["differences"] if r["measure"] == "kill_turn_mean")
+    return row["diff"], (row["ci95"][1] - row["ci95"][0]) / 2, (row["unpaired_ci95"][1] - row["unpaired_ci95"][0]) / 2
+
+
+def explain(base: Path, other: Path, args: argparse.Namespace) -> str:
+    """Replay the comparison's runs; say how the kill turns differ with and without a changed card drawn."""
+    import sengoku
+    from sengoku.engine import GameRunner, choose_commander, compile_deck
+    from sengoku.goldfish.seeds import Chance, seed_run
+
+    db = sengoku.load_card_db()
+    ta, tb = (compile_deck(db, v.sections, mode=v.mode)
+              for v in (sengoku.validate_deck(sengoku.load_decklist(d)) for d in (base, other)))
+    tb.pair_with(ta)  # as goldfish and compare do for a deck played against the base one
+    extra = Counter({tb.card_id[i]: tb.count[i] for i in range(tb.n) if tb.section[i] == "main"})
+    extra.subtract({ta.card_id[i]: ta.count[i] for i in range(ta.n) if ta.section[i] == "main"})
+    changed = {tb.index_of(cid): n for cid, n in extra.items() if n > 0}  # card -> its copies B has beyond A
+    chances = Chance(), Chance()
+    runners = [GameRunner(t, args.policy, c, args.turns, True, choose_commander(t), opponent=o)
+               for t, c, o in ((ta, chances[0], None), (tb, chances[1], ta))]
+    counts: Counter[tuple[bool, bool]] = Counter()
+    for i in range(args.runs):
+        kills = []
+        for chance, runner in zip(chances, runners):
+            seed_run(chance, args.seed, i)
+            kills.append(runner.play().won_turn)
+        s = runners[1].state
+        assert s is not None
+        left = Counter(s.stronghold + s.sh_bottom)
+        drawn = any(left[c] < n for c, n in changed.items())  # (a copy B has beyond A was drawn)
+        counts[(drawn, kills[0] != kills[1])] += 1
+    none, some = counts[(False, False)] + counts[(False, True)], counts[(True, False)] + counts[(True, True)]
+    return (f"no changed card drawn: {none} runs, kill turns differ in {counts[(False, True)]}; "
+            f"drawn: {some} runs, differ in {counts[(True, True)]} ({counts[(True, True)] / max(1, some):.0%})")
+
+
 def timed(cmds: list[list[str]], repeat: int) -> tuple[float, float]:
     times = []
     for _ in range(repeat):
@@ -51,35 +147,47 @@ def timed(cmds: list[list[str]], repeat: int) -> tuple[float, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=2000)
+    ap.add_argument("--runs", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--turns", type=int, default=12)
     ap.add_argument("--policy", default="greedy")
+    ap.add_argument("--explain", action="store_true", help="also count, per case, the runs that drew a changed card")
+    ap.add_argument("--time", action="store_true", help="also time compare against two goldfish runs")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--seeds", type=int, default=5)
     args = ap.parse_args()
-    common = ["--runs", str(args.runs), "--policy", args.policy, "--json"]
     print(run([*sengoku(), "--version"]).strip())
 
-    print(f"\n1. mean kill-turn difference, {DEFAULT.name} vs {ONE_CARD.name}, {args.runs} runs:")
-    ratios = []
-    for seed in range(args.seeds):
-        data = json.loads(run([*sengoku(), "compare", str(DEFAULT), str(ONE_CARD), *common, "--seed", str(seed)]))
-        row = next(r for r in data["differences"] if r["measure"] == "kill_turn_mean")
-        paired = row["ci95"][1] - row["ci95"][0]
-        unpaired = row["unpaired_ci95"][1] - row["unpaired_ci95"][0]
-        ratios.append(unpaired / paired if paired else float("inf"))
-        print(f"   seed {seed}: diff {row['diff']:+.3f}, paired ±{paired / 2:.3f}, unpaired ±{unpaired / 2:.3f}, "
-              f"{ratios[-1]:.2f}x narrower")
-    print(f"   median: the paired interval is {statistics.median(ratios):.2f}x narrower")
+    print(f"\n1. mean kill-turn difference, compare BASE CHANGED --runs {args.runs} --seed {args.seed} "
+          f"--turns {args.turns} --policy {args.policy}: 95% half-widths")
+    print(f"   {'base':14s} {'change':12s} {'':36s} {'diff':>7s} {'paired':>8s} {'unpaired':>9s} {'ratio':>6s} {'goal':>5s}")
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = [(base, label, what, changed_deck(base, change, Path(tmp), label, k))
+                 for k, (base, label, what, change) in enumerate(CHANGES)]
+        cases.append((DEFAULT, "one card", f"{ONE_CARD.name}: Yukimura 4, Benkei 2", ONE_CARD))
+        for base, label, what, other in cases:
+            diff, paired, unpaired = half_widths(base, other, args)
+            ratio = paired / unpaired if unpaired else float("nan")
+            goal = GOALS[label]
+            failed += not ratio <= goal
+            print(f"   {base.name:14s} {label:12s} {what:36s} {diff:+7.3f} {paired:8.4f} {unpaired:9.4f} {ratio:6.2f} "
+                  f"{'≤' if ratio <= goal else '>'}{goal}")
+            if args.explain:
+                print(f"   {'':15s}{explain(base, other, args)}")
+    print(f"   {'all goals met' if not failed else f'{failed} goal(s) missed'}")
 
-    print(f"\n2. wall time, {args.runs} runs per deck (min / median of {args.repeat}):")
-    compare = [[*sengoku(), "compare", str(DEFAULT), str(ONE_CARD), *common, "--jobs", "2"]]
-    for label, cmds in (
-        ("compare --jobs 2", compare),
-        ("2 x goldfish --jobs 1", [[*sengoku(), "goldfish", str(d), *common, "--jobs", "1"] for d in DECKS]),
-        ("2 x goldfish --jobs 2", [[*sengoku(), "goldfish", str(d), *common, "--jobs", "2"] for d in DECKS]),
-    ):
-        lo, med = timed(cmds, args.repeat)
-        print(f"   {label:24s} {lo:6.2f} s / {med:6.2f} s")
+    if args.time:
+        common = ["--runs", str(args.runs), "--policy", args.policy, "--json"]
+        print(f"\n2. wall time, {args.runs} runs per deck (min / median of {args.repeat}):")
+        decks = (DEFAULT, ONE_CARD)
+        compare = [[*sengoku(), "compare", *map(str, decks), *common, "--jobs", "2"]]
+        for label, cmds in (
+            ("compare --jobs 2", compare),
+            ("2 x goldfish --jobs 1", [[*sengoku(), "goldfish", str(d), *common, "--jobs", "1"] for d in decks]),
+            ("2 x goldfish --jobs 2", [[*sengoku(), "goldfish", str(d), *common, "--jobs", "2"] for d in decks]),
+        ):
+            lo, med = timed(cmds, args.repeat)
+            print(f"   {label:24s} {lo:6.2f} s / {med:6.2f} s")
 
 
 if __name__ == "__main__":

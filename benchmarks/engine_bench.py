@@ -11,6 +11,7 @@ checks, no measures beyond the AP per turn).
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import time
 
@@ -120,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20000, help="games per measurement (random: a tenth)")
     parser.add_argument("--turns", type=int, default=8, help="turns per game")
     parser.add_argument("--policy", action="append", help="policies to time (default: all but the slow look-ahead search)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the one random generator")
+    parser.add_argument("--seed", type=int, default=1, help="master seed (run i of the engine is seeded as goldfish seeds it)")
     parser.add_argument("--repeat", type=int, default=3, help="take the best of this many measurements")
     parser.add_argument("--count", action="store_true",
                         help="instead of timing, count the actions a game takes (pure-Python install only)")
@@ -130,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from sengoku.engine import POLICIES, GameRunner, choose_commander, make_policy
+    from sengoku.engine.chance import Chance, seed_run
 
     import sengoku
     import sengoku.engine.state
@@ -158,10 +160,18 @@ def main(argv: list[str] | None = None) -> int:
                 for _ in range(args.repeat))
     print(f"{'minimal loop':>14}: {floor:10,.0f} games/s")
     for pname in args.policy or [p for p in POLICIES if p != "search"]:  # search: see killturn_bench.py
-        # One runner per policy, as `sengoku goldfish` plays its runs: a full setup (S1-S7) each game.
-        runner = GameRunner(tables, make_policy(pname), rng, args.turns, True, cmd)
+        # One runner per policy, as `sengoku goldfish` plays its runs: run i's chance prepared by
+        # seed_run (G7), then a full setup (S1-S7) each game.
+        chance = Chance()
+        runner = GameRunner(tables, make_policy(pname), chance, args.turns, True, cmd)
+        runs = itertools.count()
+
+        def play_run(chance=chance, runner=runner, runs=runs) -> None:
+            seed_run(chance, args.seed, next(runs))
+            runner.play()
+
         n = args.games // 10 if pname == "random" else args.games
-        rate = max(bench(runner.play, n) for _ in range(args.repeat))
+        rate = max(bench(play_run, n) for _ in range(args.repeat))
         print(f"{pname:>14}: {rate:10,.0f} games/s  ({rate / floor:.0%} of the minimal loop)")
     return 0
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import random
 import sys
 
 from policy_bench import SETTINGS, SUITE, load_deck, mean_ci
@@ -21,14 +20,13 @@ from policy_bench import SETTINGS, SUITE, load_deck, mean_ci
 
 def kills(tables, policy, deals: int, turns: int, going_first: bool, defends: bool, seed: int) -> list[int]:
     from sengoku.engine import GameRunner
-    from sengoku.goldfish.seeds import policy_seed, run_seed
+    from sengoku.goldfish.seeds import Chance, seed_run
 
-    rng, prng = random.Random(), random.Random()
-    runner = GameRunner(tables, policy, rng, turns, going_first, opponent_defends=defends, policy_rng=prng)
+    chance = Chance()
+    runner = GameRunner(tables, policy, chance, turns, going_first, opponent_defends=defends)
     out = []
     for i in range(deals):
-        rng.seed(run_seed(seed, i))
-        prng.seed(policy_seed(seed, i))
+        seed_run(chance, seed, i)
         won = runner.play().won_turn
         out.append(turns + 1 if won is None else won)
     return out

@@ -5,8 +5,8 @@
 
 Settings: `first`, `second`, `first-defends`, `second-defends` (going first or second, with or
 without `--opponent-defends`). Deal i of a deck and setting is played by both policies from the
-same streams (`seeds.run_seed` for the game, `seeds.policy_seed` for the search's rollouts), as
-`sengoku goldfish` plays run i, so the two kill turns of a deal are a pair. A game not won
+same seeds (`seeds.seed_run`: the game's streams, and the policy's own for the search's
+rollouts), as `sengoku goldfish` plays run i, so the two kill turns of a deal are a pair. A game not won
 within `--turns` counts as turns + 1. For every deck and setting it prints both policies' mean
 kill turn, the paired gap (base minus against: positive when the base policy is slower) with
 its 95% interval, and then per setting the ranking of the decks under each policy. Rows are
@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
 import sys
 import time
 from pathlib import Path
@@ -44,19 +43,17 @@ def load_deck(path: Path):
 def play(task: tuple[str, str, str, int, int, int, int]) -> tuple[str, str, str, list[int], float]:
     """Play deals start..stop-1 of one deck and setting with one policy; return the kill turns."""
     from sengoku.engine import GameRunner, make_policy
-    from sengoku.goldfish.seeds import policy_seed, run_seed
+    from sengoku.goldfish.seeds import Chance, seed_run
 
     deck, setting, policy, start, stop, turns, seed = task
     going_first, defends = SETTINGS[setting]
     tables = load_deck(SUITE / f"{deck}.toml")
-    rng, prng = random.Random(), random.Random()
-    runner = GameRunner(tables, make_policy(policy), rng, turns, going_first, opponent_defends=defends,
-                        policy_rng=prng)
+    chance = Chance()
+    runner = GameRunner(tables, make_policy(policy), chance, turns, going_first, opponent_defends=defends)
     out = []
     began = time.process_time()
     for i in range(start, stop):
-        rng.seed(run_seed(seed, i))
-        prng.seed(policy_seed(seed, i))
+        seed_run(chance, seed, i)
         won = runner.play().won_turn
         out.append(turns + 1 if won is None else won)
     return deck, setting, policy, out, time.process_time() - began

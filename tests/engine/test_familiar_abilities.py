@@ -1,7 +1,7 @@
 """Familiar abilities (A4, Quick Start II §9) on hand-worked positions.
 
-The die is the game's generator: `Dice` makes the next rolls whatever a test says (a roll r is
-the `random()` value that lands on face r), and plays on as an ordinary generator after them.
+The die is the game's dice stream (G7): `Dice` makes the next rolls whatever a test says, and
+rolls on from the game's seeds after them.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pytest
 from sengoku.engine import EngineError, IllegalAction, compile_deck
 from sengoku.engine.actions import Action, Kind
 from sengoku.engine.ally import Enemy
+from sengoku.engine.chance import Chance
 from sengoku.engine.combat import ATTACKER_HIGHER, GUARD_HIGHER
 from sengoku.engine.policies import GreedyPolicy, Policy
 from sengoku.engine.state import BETWEEN
@@ -51,17 +52,18 @@ def ult(board):
     return compile_deck(make_db(BASIC + FAMILIARS), deck, "ultimate", board=board)
 
 
-class Dice(random.Random):
-    """A generator whose next `random()` values give these die rolls, then plays on from a seed."""
+class Dice(Chance):
+    """A game's chance whose next die rolls are these, then the dice stream's own."""
 
     def __init__(self, *rolls: int) -> None:
-        super().__init__(0)
-        self.rolls = list(rolls)
+        super().__init__(random.Random(0))
+        self.new_game()
+        self.planted = list(rolls)
 
-    def random(self) -> float:
-        if self.rolls:
-            return (self.rolls.pop(0) - 0.5) / 6
-        return super().random()
+    def die(self) -> int:
+        if self.planted:
+            return self.planted.pop(0)
+        return super().die()
 
 
 class Picks(Policy):
@@ -94,7 +96,7 @@ def holding(ult, familiars, *, holder="S2", ap=10, defending=True, at=(1, 2), ro
     a.entered = 0
     a.familiars = [ult.index_of(f) for f in familiars]
     a.defending = s.defended = defending
-    s.rng = Dice(*rolls)
+    s.chance = Dice(*rolls)
     return s, s.allies.index(a), a
 
 
@@ -176,11 +178,11 @@ def test_a4_hp_goes_to_the_target_that_needs_it_capped_at_max_hp(ult):
     s.use_familiar_ability(i)
     assert b.hp == 3
     s.turn += 1
-    s.rng = Dice(1)
+    s.chance = Dice(1)
     s.use_familiar_ability(i)
     assert b.hp == 4 and s.hp_total == 7 + 4 + 2 + 3  # Oichi Level 2: max HP 4 (the Nameless: 2 and 3)
     s.turn += 1
-    s.rng = Dice(1)
+    s.chance = Dice(1)
     s.use_familiar_ability(i)
     assert (a.hp, b.hp) == (7, 4)  # everyone full: HP changes nothing
 
@@ -252,7 +254,7 @@ def test_a4_once_per_turn_and_not_again_after_evolving(ult):
         s.use_familiar_ability(i)
     # Evolving from the hand (U4) after a use does not give a second one either.
     s.turn += 1
-    s.rng = Dice(1)
+    s.chance = Dice(1)
     s.use_familiar_ability(i)
     s.fam_hand = [s.summoning.pop(ids(ult, s.summoning).index("F3"))]
     a.top = ult.index_of("S3")
@@ -269,7 +271,7 @@ def released(ult, rolls, *, ap=10, guard=None):
     b.entered = 0
     for n in s.nameless:  # on (0, 1) and (0, 3), diagonal to Bee: full, so no row targets them
         s._set_hp(n, ult.cost[n.top])
-    s.rng = Dice(*rolls)
+    s.chance = Dice(*rolls)
     s.opp_stronghold = [] if guard is None else [ult.index_of(guard)]
     return s, s.allies.index(b), b
 

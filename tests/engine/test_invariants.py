@@ -113,7 +113,7 @@ class CheckingRandom(RandomPolicy):
 
     def _run(self, state, end):
         while True:
-            action = state.rng.choice(state.legal_actions())
+            action = state.policy_rng.choice(state.legal_actions())
             if action.kind == end:
                 return
             state.apply(action)
@@ -254,7 +254,7 @@ def test_setup_leaves_nothing_of_the_last_game(standard, ultimate):
         state.setup()
         fresh = GameState(t, random.Random(11))
         for slot in STATE_FIELDS:
-            if slot not in ("rng", "policy_rng", "chooser"):  # what the caller hands in
+            if slot not in ("chance", "chooser"):  # what the caller hands in
                 assert getattr(state, slot) == getattr(fresh, slot), slot
         assert all(a is b for a, b in zip(lists, [state.hand, state.fam_hand, state.allies, state.nameless,
                                                    state.occupant, state.by_name]))
@@ -345,7 +345,7 @@ class ComparingRandom(RandomPolicy):
                 assert len(set(actions)) == len(actions)
                 ComparingRandom.compared += 1
                 ComparingRandom.familiar += any(a.kind == K.USE_FAMILIAR_ABILITY for a in actions)
-            action = state.rng.choice(actions)
+            action = state.policy_rng.choice(actions)
             if action.kind == end:
                 return
             state.apply(action)

@@ -3,8 +3,8 @@
 Games of both bundled decks are played by greedy (the Stronghold taking damage each turn, so
 familiars reach the hand, U2); at every phase each action method is tried with a battery of
 arguments, on a copy of the state, and every call refused with `IllegalAction` must leave every
-field of the state (`STATE_FIELDS`: zones, allies field by field, counters, the random
-generator's position) exactly as it was. A call raising anything else fails the test too.
+field of the state (`STATE_FIELDS`: zones, allies field by field, counters, the game's
+streams and how far each has gone) exactly as it was. A call raising anything else fails the test too.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from sengoku.engine import GameState, compile_deck
 from sengoku.engine.actions import Action, Kind
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.chance import Chance
 from sengoku.engine.clone import clone_state
 from sengoku.engine.errors import IllegalAction
 from sengoku.engine.policies import GreedyPolicy
@@ -39,6 +40,9 @@ def snapshot(s: GameState) -> dict[str, Any]:
             return (type(v).__name__, id(v), tuple(plain(getattr(v, f)) for f in _ALLY_FIELDS))
         if isinstance(v, random.Random):
             return v.getstate()
+        if isinstance(v, Chance):  # the game's streams: its seeds and how far each has gone
+            return tuple(plain(getattr(v, f)) for f in ("shuffle", "opponent", "dice", "policy", "source",
+                                                          "rounds", "rolls", "_policy_rng", "_policy_fresh"))
         if isinstance(v, (list, tuple)):
             return (type(v).__name__, tuple(plain(x) for x in v))
         if isinstance(v, dict):
@@ -50,9 +54,11 @@ def snapshot(s: GameState) -> dict[str, Any]:
 
 
 def copy_of(s: GameState) -> GameState:
-    rng = random.Random()
-    rng.setstate(s.rng.getstate())
-    c = clone_state(s, rng)
+    chance = Chance()
+    ch = s.chance
+    chance.set_seeds(ch.shuffle, ch.opponent, ch.dice, ch.policy)
+    chance.rounds, chance.rolls = ch.rounds, ch.rolls
+    c = clone_state(s, chance)
     assert snapshot(c).keys() == snapshot(s).keys()
     return c
 

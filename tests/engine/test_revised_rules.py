@@ -162,7 +162,6 @@ def test_g4_a_passive_opponent_neither_joins_nor_boosts(basic):
 def test_attack_measures_and_the_opponents_stronghold_hp(basic):
     s, i, a = frontline_attacker(basic, hp=1)
     s.opp_stronghold = [idx(basic, "S1"), idx(basic, "S4")]
-    s.rng = random.Random(0)
     outcome = s.attack(i)
     m = dict(zip(MEASURES, s.end_turn()))
     hit = outcome != GUARD_HIGHER

@@ -10,6 +10,7 @@ import sengoku
 from sengoku.engine import GameRunner, compile_deck
 from sengoku.engine.constants import CHARGE
 from sengoku.engine.policies import SearchPolicy
+from sengoku.goldfish.seeds import Chance, seed_run
 from sengoku.goldfish.simulate import Plan, play_chunk
 
 from .conftest import bundled_sections, position
@@ -49,25 +50,30 @@ def test_charge_plans_are_the_distinct_multisets_of_cards_within_the_hand_limit(
     assert len(SearchPolicy().charge_plans(s)) == 1 + 2 * 2  # ({} or {k1}) x (no HP Charge, the Commander)
 
 
+def streams(s):
+    ch = s.chance
+    return ch.shuffle, ch.opponent, ch.dice, ch.rounds, ch.rolls
+
+
 def test_search_draws_its_rollouts_from_the_policy_stream_never_the_games(standard):
     s = position(standard, hand=(), phase=CHARGE, turn=1, ap=10)
     s.hand = list(standard.deck_indices[:5])
-    s.policy_rng = random.Random(7)
-    game, policy = s.rng.getstate(), s.policy_rng.getstate()
+    s.chance.set_seeds(1, 2, 3, 7)
+    game, stronghold = streams(s), list(s.stronghold)
+    policy = random.Random(7).getstate()
     p = Quick()
     p._prepare_for(s)
     p._choose(s, p.charge_plans(s), True)
-    assert s.rng.getstate() == game  # the game's stream did not move
-    assert s.policy_rng.getstate() != policy  # the rollouts' seeds came from here
+    assert streams(s) == game and s.stronghold == stronghold  # the game's streams did not move
+    assert s.policy_rng.getstate() != policy  # the rollouts' seeds came from the policy's own
 
 
-def games(t, policy_seed_base, n=3):
-    rng, prng = random.Random(), random.Random()
-    runner = GameRunner(t, Quick(), rng, 6, True, policy_rng=prng)
+def games(t, seed, n=3):
+    chance = Chance()
+    runner = GameRunner(t, Quick(), chance, 6, True)
     out = []
     for i in range(n):
-        rng.seed(i)
-        prng.seed(policy_seed_base + i)
+        seed_run(chance, seed, i)
         g = runner.play()
         out.append((g.opening_hand, g.won_turn, tuple(g.turns)))
     return out
@@ -76,10 +82,10 @@ def games(t, policy_seed_base, n=3):
 def test_search_is_deterministic_and_plays_the_same_deals(standard):
     a, b = games(standard, 100), games(standard, 100)
     assert a == b
-    rng = random.Random()
-    greedy = GameRunner(standard, "greedy", rng, 6, True)
+    chance = Chance()
+    greedy = GameRunner(standard, "greedy", chance, 6, True)
     for i, g in enumerate(a):
-        rng.seed(i)
+        seed_run(chance, 100, i)
         assert greedy.play().opening_hand == g[0]  # the same deal: the search drew nothing from it
 
 

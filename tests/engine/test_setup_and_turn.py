@@ -220,56 +220,54 @@ def test_t6_ap_carries_over_between_turns(basic):
     assert s.ap == 17
 
 
-def test_t3_draws_are_uniform_over_the_stronghold(basic):
-    # Lazy shuffle: each of 4 distinct cards is drawn first about 1/4 of the time.
+def test_t3_draws_come_from_the_top_of_the_stronghold(basic):
+    # The Stronghold is kept in its shuffled order, its top last (G7): a draw takes the top.
+    s = position(basic, hand=["S2", "S2", "S2"], stronghold=["B1", "B2", "O2", "O3"], phase=CHARGE)
+    s.end_charge_phase()
+    assert [basic.card_id[c] for c in s.hand[3:]] == ["O3", "O2"]
+    assert [basic.card_id[c] for c in s.stronghold] == ["B1", "B2"]
+
+
+def test_t3_the_reshuffled_standby_zone_is_uniform(basic):
+    # T3: the Standby Zone shuffled into the Stronghold: each of 4 distinct cards is drawn first
+    # about 1/4 of the time (and comes out whole).
     counts = {c: 0 for c in ("B1", "B2", "O2", "O3")}
     n = 4000
     for seed in range(n):
-        s = position(basic, hand=["S2", "S2", "S2", "S2"], stronghold=list(counts), phase=CHARGE, seed=seed)
+        s = position(basic, hand=["S2", "S2", "S2", "S2"], stronghold=[], standby=list(counts),
+                     phase=CHARGE, seed=seed)
         s.end_charge_phase()
         counts[basic.card_id[s.hand[-1]]] += 1
+        assert sorted(basic.card_id[c] for c in s.hand[4:] + s.stronghold) == sorted(counts)
     se = (n * 0.25 * 0.75) ** 0.5
     assert all(abs(v - n / 4) < 4 * se for v in counts.values()), counts
 
 
-class _Bits:
-    """A stand-in random generator whose getrandbits(64) returns the given numbers in turn."""
+def test_s3_every_card_is_equally_likely_at_every_place_of_the_stronghold(basic):
+    # S3: over many seeds, each card copy lands at each place about equally often (chi-square
+    # over copies x places, 1% level), and the 5-card hand is the top five.
+    from sengoku.engine.chance import Chance
 
-    def __init__(self, *values):
-        self.values = list(values)
-
-    def getrandbits(self, k):
-        assert k == 64
-        return self.values.pop(0)
-
-
-def test_s6_t3_five_card_draw_numbers_every_ordered_draw_exactly_once(basic):
-    # A 5-card draw reads one 64-bit number x: the m = 7*6*5*4*3 values x mod m must give the m
-    # ordered draws from 7 cards, each once (so a uniform x gives a uniform draw); x at or above
-    # the largest multiple of m below 2**64 is drawn again (rejection), so x is uniform mod m.
-    s = position(basic, phase=CHARGE)
-    m = 7 * 6 * 5 * 4 * 3
-    limit = (1 << 64) - (1 << 64) % m
-    draws = set()
-    for x in range(m):
-        s.stronghold, s.hand = list(range(7)), []
-        s.rng = _Bits(x + m * 12345)
-        assert s._draw(5) == 5
-        assert sorted(s.hand + s.stronghold) == list(range(7))
-        draws.add(tuple(s.hand))
-    assert len(draws) == m
-    s.stronghold, s.hand = list(range(7)), []
-    s.rng = _Bits(limit, (1 << 64) - 1, 17)
-    s._draw(5)
-    rejected_then_17 = tuple(s.hand)
-    s.stronghold, s.hand = list(range(7)), []
-    s.rng = _Bits(17)
-    s._draw(5)
-    assert tuple(s.hand) == rejected_then_17
-    s.stronghold, s.hand = list(range(7)), []
-    s.rng = _Bits(limit - 1)  # the last value below the limit is kept: it is m - 1 mod m
-    s._draw(5)
-    assert tuple(s.hand) == (6, 5, 4, 3, 2)
+    chance = Chance(random.Random(5))
+    s = GameState(basic, chance)
+    copies = len(s.stronghold) + len(s.hand)
+    cells: dict[tuple[int, int], int] = {}
+    n = 3000
+    for _ in range(n):
+        s.setup()
+        order = s.hand + s.stronghold[::-1]  # drawn first to drawn last
+        seen: dict[int, int] = {}
+        for place, c in enumerate(order):
+            k = seen.get(c, 0)
+            seen[c] = k + 1
+            cells[(c, place)] = cells.get((c, place), 0) + 1
+        assert len(order) == copies
+    # copies of one card are alike: a card with m copies is expected m * n / copies times at a place
+    count = {c: s.hand.count(c) + s.stronghold.count(c) for c in set(s.hand + s.stronghold)}
+    chi2 = sum((cells.get((c, p), 0) - m * n / copies) ** 2 / (m * n / copies)
+               for c, m in count.items() for p in range(copies))
+    dof = (len(count) - 1) * (copies - 1)
+    assert chi2 < dof + 2.33 * (2 * dof) ** 0.5, (chi2, dof)  # the normal approximation of the 99th percentile
 
 
 def test_spaces_come_from_the_board_file(basic):

@@ -12,7 +12,7 @@ import pytest
 import sengoku
 from sengoku.engine import GameRunner, MEASURES, choose_commander, compile_deck
 from sengoku.goldfish.api import goldfish
-from sengoku.goldfish.seeds import run_seed
+from sengoku.goldfish.seeds import Chance, seed_run
 from sengoku.paths import data_dir
 
 RUNS, TURNS, SEED = 120, 12, 3
@@ -26,11 +26,11 @@ def replay(policy: str, runs: int, turns: int, seed: int, going_first: bool = Tr
     deck = sengoku.load_decklist(data_dir("decklists") / "default.toml")
     valid = sengoku.validate_deck(deck)
     tables = compile_deck(sengoku.load_card_db(), valid.sections, mode=valid.mode)
-    rng = random.Random()
-    runner = GameRunner(tables, policy, rng, turns, going_first, choose_commander(tables), play_on=play_on)
+    chance = Chance()
+    runner = GameRunner(tables, policy, chance, turns, going_first, choose_commander(tables), play_on=play_on)
     games = []
     for i in range(runs):
-        rng.seed(run_seed(seed, i))
+        seed_run(chance, seed, i)
         games.append(runner.play())
     return games
 

@@ -6,7 +6,7 @@ Interface (stable; `sengoku.goldfish` builds on it)::
     tables = compile_deck(db, sections, mode="standard", board=None)
     cmd = choose_commander(tables, name=None)
     policy = make_policy("greedy")
-    g = play_game(tables, policy, rng, turns=8, going_first=True, commander=cmd)
+    g = play_game(tables, policy, chance, turns=8, going_first=True, commander=cmd)
 
 `compile_deck(db, sections, mode, board)`: `sections` is `ValidationResult.sections`
 (section -> card id -> count; sections "main", "nameless", "familiars"); `mode` "standard"
@@ -29,11 +29,13 @@ id; raises `EngineError` if it is not a Level 1 Main card of the deck).
 
 `make_policy(name)` with names in `POLICIES` ("greedy" default: plays to win; "develop": develops and
 never attacks; "charge"; "search": a slow look-ahead; "random"; "idle"); `describe(name)` gives the
-policy's description. `sengoku.engine.clone.clone_state(state, rng)` copies a state for look-ahead.
+policy's description. `sengoku.engine.clone.clone_state(state, chance)` copies a state for look-ahead.
 
-`GameRunner(tables, policy, rng, turns, going_first, commander)` plays game after game of one
-deck on one state (`runner.play()` -> `GameRecord`; setup S1-S7 runs anew each game, the policy is
-bound once; reseed `rng` between games as you like): the same games `play_game` plays, faster.
+`chance` is a `sengoku.engine.chance.Chance` (one stream per purpose, G7: seed it for each game,
+e.g. `seed_run(chance, seed, i)` for run i of a simulation) or a `random.Random`, from which each
+game draws its seeds. `GameRunner(tables, policy, chance, turns, going_first, commander)` plays
+game after game of one deck on one state (`runner.play()` -> `GameRecord`; setup S1-S7 runs anew
+each game, the policy is bound once): the same games `play_game` plays, faster.
 
 `play_game(...)` -> `GameRecord` with `opening_hand` (card indices drawn at S6, after the
 Commander left the deck), `turns` (one tuple per turn in `MEASURES` order), `first_level3` /

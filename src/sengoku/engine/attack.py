@@ -97,29 +97,21 @@ class Attack(FamiliarAbilities):
             self.standby.append(a.sources.pop(0))
 
     def _reveal_last_guard(self) -> int | None:
-        """Reveal the opponent's Last Guard: a random card of its Stronghold (K4, G4), or None if empty.
+        """Reveal the opponent's Last Guard: the top card of its Stronghold (K4, G4), or None if empty.
 
-        The first reveal of a game shuffles its Stronghold (its deck less its Commander) and deals
-        its 5-card hand (S3, S6): done here, not at setup, so a game that never attacks plays as if
-        there were no opponent.
+        The first reveal of a game shuffles its Stronghold (its deck less its Commander), from the
+        opponent's own stream (G7), and deals its 5-card hand (S3, S6): done here, not at setup, so
+        a game that never attacks plays as if there were no opponent.
         """
         if self.opp_stronghold is None:
-            opp = list(self.opp_t.commander_stronghold[self.opp_allies[0].top])
-            rnd = self.rng.random
-            for _ in range(HAND_LIMIT):  # their opening hand (S6)
-                j = int(rnd() * len(opp))
-                self.opp_hand.append(opp[j])
-                opp[j] = opp[-1]
-                opp.pop()
+            ot = self.opp_t
+            top = self.opp_allies[0].top
+            opp = self.chance.opponent_stronghold(ot.commander_stronghold[top], ot.stronghold_lanes[top])
+            self.opp_hand += opp[:-HAND_LIMIT - 1:-1]  # their opening hand (S6): the top five
+            del opp[-HAND_LIMIT:]
             self.opp_stronghold = opp
         opp = self.opp_stronghold
-        if not opp:
-            return None
-        j = int(self.rng.random() * len(opp))
-        c = opp[j]
-        opp[j] = opp[-1]
-        opp.pop()
-        return c
+        return opp.pop() if opp else None
 
     def _defense(self, guard: int | None, magic: bool, power: int) -> int:
         """Return the defending power against an attack of `power` (K4, G4).

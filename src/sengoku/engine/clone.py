@@ -2,7 +2,10 @@
 
 The copy shares only what never changes during a game (the deck's tables); every zone, every ally
 and every counter is its own, so playing the copy on leaves the original as it was. Its chance
-comes from the random generator it is given (G3: a policy seeds it from `state.rng`).
+comes from the `Chance` or random generator it is given (G3: a policy seeds it from
+`state.policy_rng`, G7), and what the player cannot know is shuffled anew from it: the order of
+the Stronghold (the cards Troop put on its bottom stay known) and of the opponent's Stronghold.
+A copy never learns the original game's coming draws or Last Guards.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import random
 from typing import TypeVar
 
 from sengoku.engine.ally import Ally
+from sengoku.engine.chance import Chance
 from sengoku.engine.state import GameState
 
 
@@ -39,15 +43,18 @@ def _copy_allies(allies: list[_A], new: dict[int, Ally]) -> list[_A]:
     return copies
 
 
-def clone_state(s: GameState, rng: random.Random) -> GameState:
-    """Return a copy of game state `s` that draws its chance from `rng` (every field of STATE_FIELDS)."""
-    c = GameState(s.t, rng, s.going_first, s.commander, s.opp_t, s.opp_defends)  # then overwritten field by field
+def clone_state(s: GameState, chance: Chance | random.Random) -> GameState:
+    """Return a copy of game state `s` that draws its chance from `chance` (every field of STATE_FIELDS).
+
+    The copy's Stronghold and the opponent's are shuffled anew (hidden order, see the module docstring).
+    """
+    c = GameState(s.t, chance, s.going_first, s.commander, s.opp_t, s.opp_defends)  # then overwritten field by field
     c.turn = s.turn
     c.phase = s.phase
     c.ap = s.ap
     c.hand = list(s.hand)
     c.fam_hand = list(s.fam_hand)
-    c.stronghold = list(s.stronghold)
+    c.stronghold = c.chance.reshuffle(s.stronghold, s.t.copy_codes)
     c.sh_bottom = list(s.sh_bottom)
     c.fam_used = list(s.fam_used)
     c.standby = list(s.standby)
@@ -68,7 +75,7 @@ def clone_state(s: GameState, rng: random.Random) -> GameState:
     c.defended = s.defended
     c.sh_hp = s.sh_hp
     c.opp_sh_hp = s.opp_sh_hp
-    c.opp_stronghold = None if s.opp_stronghold is None else list(s.opp_stronghold)
+    c.opp_stronghold = None if s.opp_stronghold is None else c.chance.reshuffle(s.opp_stronghold, s.opp_t.copy_codes)
     c.opp_standby = list(s.opp_standby)
     c.opp_hand = list(s.opp_hand)
     c.won_turn = s.won_turn
@@ -85,6 +92,5 @@ def clone_state(s: GameState, rng: random.Random) -> GameState:
     c.m_attacks = s.m_attacks
     c.m_hits = s.m_hits
     c.m_lost = s.m_lost
-    c.policy_rng = rng  # (the copy's own: its policy's draws stay off the original's streams)
     c.chooser = s.chooser  # (policies keep no per-game state in what they answer)
     return c

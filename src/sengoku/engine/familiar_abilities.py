@@ -3,8 +3,8 @@
 A Contracted familiar's ability is activated (`use_familiar_ability`) while its Contract Holder
 is in Defense Stance, and reaches its Support and Evolution rows; a Released familiar's ability
 triggers when it deals combat damage (`Attack.attack` calls `_familiar_combat_damage`) and
-reaches its Support, Combat and Evolution rows. The die comes from `rng`; among the rows whose
-die number the roll reaches, the chooser (the policy: `Chooser.familiar_row`) picks one, and
+reaches its Support, Combat and Evolution rows. The die comes from the game's dice stream
+(`Chance.die`, G7); among the rows whose die number the roll reaches, the chooser (the policy: `Chooser.familiar_row`) picks one, and
 it decides whether to use a Released familiar's trigger (`Chooser.use_familiar_trigger`, A2). The engine runs
 HP, MP, Troop, a weapon fetch, Evolution (and the character effects draw, gain AP, heal); the
 rest (Cure, Full Cure, Blessing, every Combat effect) have nothing to act on in a goldfish game
@@ -19,10 +19,10 @@ Decisions taken here (cite them as "engine decision"):
   diagonals included (Quick Start I, Q&A), where the most of them do something; the holder first
   among equals. MP puts the highest-level card of the target's name
   from the Standby Zone under it (a Nameless or a Released familiar has no such card).
-- Troop: the Stronghold is drawn in random order (see `Zones._draw`), so its top X cards are X
-  uniformly random ones; past its random part, they are the cards already on its bottom. The
-  engine keeps one card (see `_best_card`) and puts the rest, in a random order, under the cards
-  already there (`sh_bottom`): draws reach them only once the rest of the Stronghold is drawn.
+- Troop: the top X cards are the last X of the shuffled Stronghold (see `Zones._draw`); past
+  them, the cards already on its bottom. The engine keeps one card (see `_best_card`) and puts
+  the rest, in a random order (from the shuffle stream), under the cards already there
+  (`sh_bottom`): draws reach them only once the rest of the Stronghold is drawn.
 - A weapon fetch and Troop keep the card that can Grow or Focus now, else the highest level.
 - Evolution takes the evolved form from the Summoning Zone (the highest level if several); a
   Contracted familiar still obeys U4 (not above its holder's level).
@@ -30,7 +30,7 @@ Decisions taken here (cite them as "engine decision"):
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
@@ -48,7 +48,6 @@ from sengoku.engine.tables import (
 )
 from sengoku.engine.ultimate import Ultimate
 
-DIE_FACES: Final = 6
 # What `familiar_row_gain` counts each effect for when it would change something.
 _GAIN = {FX_EVOLUTION: 4, FX_TROOP: 3, FX_WEAPON: 2, FX_DRAW: 2, FX_MP: 1, FX_HP: 1}
 
@@ -112,7 +111,7 @@ class FamiliarAbilities(Ultimate):
             f, bottom = a.familiars[-1], a.familiars[0]
         self.fam_used[bottom] = self.turn
         self._spend(t.ability_cost[f])
-        roll = int(self.rng.random() * DIE_FACES) + 1
+        roll = self.chance.die()
         reached = [r for r in rows if r[1] <= roll]  # rows are sorted by die
         if reached:
             k = self.chooser.familiar_row(self, a, reached)
@@ -213,17 +212,16 @@ class FamiliarAbilities(Ultimate):
         """Troop: look at the top `x` cards of the Stronghold, keep one, the rest to the bottom."""
         sh = self.stronghold
         bottom = self.sh_bottom
-        rnd = self.rng.random
         seen: list[int] = []
         while len(seen) < x and sh:
-            seen.append(sh.pop(int(rnd() * len(sh))))
+            seen.append(sh.pop())
         while len(seen) < x and bottom:
             seen.append(bottom.pop(0))
         if not seen:
             return
         self.hand.append(seen.pop(self._best_card(seen)))
-        self.rng.shuffle(seen)  # "in any order": a random one (engine decision)
-        bottom += seen
+        # "in any order": a random one (engine decision), from the shuffle stream (G7)
+        bottom += self.chance.reshuffle(seen, self.t.copy_codes)
 
     def _evolution_card(self, a: Ally) -> int:
         """The Summoning Zone position of the evolved form of `a`'s familiar, or -1 (Evolution)."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from sengoku.engine.chance import Chance
 from sengoku.engine.chooser import Chooser
 from sengoku.engine.errors import EngineError
 from sengoku.engine.policies import Policy, make_policy
@@ -46,35 +47,33 @@ class GameRunner:
     """Play game after game of one deck with one policy, on one state set up anew each time (G1).
 
     The state and the policy's bound phases (`Policy.bind`) are made once; each `play()` runs
-    setup (S1-S7) again and draws its chance from `rng`, which the caller may reseed between
-    games; a policy that draws (`search`'s rollouts) draws from `policy_rng` instead, which the
-    caller reseeds the same way (G3: never from the game's stream). Every game is the one `play_game` would play with the same arguments and `rng`.
+    setup (S1-S7) again and draws its chance from `chance`: a `Chance` the caller seeds before
+    each game (`chance.seed_run` for run i of a simulation), or a `random.Random` that each game
+    draws its seeds from. Every game is the one `play_game` would play with the same arguments
+    and chance.
     """
 
-    def __init__(self, tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
+    def __init__(self, tables: DeckTables, policy: Policy | str | Any, chance: Chance | random.Random, turns: int = 8,
                  going_first: bool = True, commander: int | None = None, *,
-                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False,
-                 policy_rng: random.Random | None = None):
+                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False):
         if isinstance(policy, str):
             policy = make_policy(policy)
         if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
             raise EngineError(f"turns must be a whole number ≥ 0, not {turns!r}")
         self.turns = turns
-        self.tables, self.policy, self.rng, self.going_first = tables, policy, rng, going_first
+        self.tables, self.policy, self.going_first = tables, policy, going_first
+        self.chance = chance if isinstance(chance, Chance) else Chance(chance)
         self.opponent, self.opponent_defends, self.play_on = opponent, opponent_defends, play_on
         self.commander = checked_commander(tables, commander)
-        # What the state's `policy_rng` is: the caller may reseed it between games (G3), as `rng`.
-        self.policy_rng = policy_rng if policy_rng is not None else random.Random(0)
-        self.state: GameState | None = None  # made by the first game: setting up draws from `rng`
+        self.state: GameState | None = None  # made by the first game: setting up draws from `chance`
         self._phases: tuple[Callable[[], None], Callable[[], None]] = (_unbound, _unbound)
 
     def play(self) -> GameRecord:
         """Play one game of `turns` turns; return what it produced."""
         state = self.state
         if state is None:
-            state = self.state = GameState(self.tables, self.rng, self.going_first, self.commander,
+            state = self.state = GameState(self.tables, self.chance, self.going_first, self.commander,
                                            self.opponent, self.opponent_defends)
-            state.policy_rng = self.policy_rng
             if isinstance(self.policy, Chooser):  # the policy answers what actions ask on the way (A2)
                 state.chooser = self.policy
             bind = getattr(self.policy, "bind", None)  # a Policy prepares its phases once per state
@@ -107,13 +106,13 @@ class GameRunner:
         return GameRecord(state.commander, state.opening_hand, record, first3, first4, state.skipped, state.won_turn)
 
 
-def play_game(tables: DeckTables, policy: Policy | str | Any, rng: random.Random, turns: int = 8,
+def play_game(tables: DeckTables, policy: Policy | str | Any, chance: Chance | random.Random, turns: int = 8,
               going_first: bool = True, commander: int | None = None, *,
               opponent: DeckTables | None = None, opponent_defends: bool = False,
               play_on: bool = False) -> GameRecord:
-    """Play one game of `turns` turns with `policy`; all chance comes from `rng` (G3).
+    """Play one game of `turns` turns with `policy`; all chance comes from `chance` (G3, G7).
 
     To play many games of one deck, a `GameRunner` saves setting up the state and policy each time.
     """
-    return GameRunner(tables, policy, rng, turns, going_first, commander, opponent=opponent,
+    return GameRunner(tables, policy, chance, turns, going_first, commander, opponent=opponent,
                       opponent_defends=opponent_defends, play_on=play_on).play()

@@ -6,6 +6,7 @@ import random
 
 from sengoku.engine.ally import Ally, Enemy
 from sengoku.engine.board import COMMAND_ZONE, OFF_OUR_BOARD
+from sengoku.engine.chance import Chance
 from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import BETWEEN, HAND_LIMIT, STARTING_AP, STRONGHOLD_HP
 from sengoku.engine.errors import EngineError
@@ -53,13 +54,16 @@ class Setup(Zones):
 
     __slots__ = ()
 
-    def __init__(self, tables: DeckTables, rng: random.Random, going_first: bool = True,
+    def __init__(self, tables: DeckTables, chance: Chance | random.Random, going_first: bool = True,
                  commander: int | None = None, opponent: DeckTables | None = None,
                  opponent_defends: bool = False):
-        """Set the game up (S1-S7), against `opponent`'s deck (None: a mirror of this one, G4)."""
+        """Set the game up (S1-S7), against `opponent`'s deck (None: a mirror of this one, G4).
+
+        `chance` is the game's `Chance` (seeded by its owner before each setup), or a
+        `random.Random` from which each setup draws the game's seeds.
+        """
         t = self.t = tables
-        self.rng = rng
-        self.policy_rng = random.Random(0)  # (a caller playing many runs reseeds it per run: GameRunner)
+        self.chance = chance if isinstance(chance, Chance) else Chance(chance)
         self.going_first = going_first
         self.commander = checked_commander(t, commander)
         self.chooser = Chooser()
@@ -75,12 +79,15 @@ class Setup(Zones):
         self.setup()
 
     def setup(self) -> None:
-        """Start a new game on this state (S1-S7): same deck, seat, Commander and random generator.
+        """Start a new game on this state (S1-S7): same deck, seat, Commander and `Chance`.
 
         Every zone list keeps its identity (emptied in place); nothing of the last game remains.
+        The chance starts anew (`Chance.new_game`): seed it for each game before calling this.
         """
         t = self.t
         commander = self.commander
+        chance = self.chance
+        chance.new_game()
         self.turn = 0
         self.phase = BETWEEN
         self.standby = []
@@ -97,8 +104,9 @@ class Setup(Zones):
         self.hand_used = {}
         self.m_ap_main = self.m_charge_cards = self.m_growth_focus = self.m_spent = self.m_ability_ap = 0
         self.m_attacks = self.m_hits = self.m_lost = 0
-        # S1: the Commander goes to the Command Zone; S3: the rest is the Stronghold.
-        self.stronghold = list(t.commander_stronghold[commander])
+        # S1: the Commander goes to the Command Zone; S3: the rest, shuffled, is the Stronghold
+        # (G7: ordered by each card copy's key, so a copy's place does not depend on the other cards).
+        self.stronghold = chance.stronghold(t.commander_stronghold[commander], t.stronghold_lanes[commander])
         cz = Ally(commander, 1, COMMAND_ZONE, 0)  # engine decision: 1 HP, as deployed (M1)
         self._set_command_zone(cz)  # not on the Battlefield: not in by_name (M1)
         allies = self.allies

@@ -13,8 +13,9 @@ building on the one before (single inheritance, which mypyc compiles to native c
     attack.Attack           K1-K5, S8: Attack Declaration on the Stronghold
     state.GameState         every legal action as a value, and `apply`
 
-The state knows the rules and nothing else: a policy chooses, one `random.Random` supplies all
-chance. Every action `X` has a twin `can_X` that returns the reason it is illegal, or None;
+The state knows the rules and nothing else: a policy chooses, the game's `Chance` supplies all
+chance (one stream per purpose, G7; `state.policy_rng` is the policy's own). Every action `X`
+has a twin `can_X` that returns the reason it is illegal, or None;
 `X` raises `IllegalAction` with that reason, without touching the state, when it is illegal.
 Where the check finds the ally an action names, a private `_check_X` returns that ally or the
 reason, and both `can_X` and `X` call it: one check per rule, one lookup per action.
@@ -36,13 +37,14 @@ Decisions taken here, beyond SPEC (cite them as "engine decision"):
   the most HP. Abilities that triggered but cannot run, and each turn's usable ACT abilities of
   allies on the field that cannot run, are counted in `skipped_abilities` (C5). Familiar
   abilities (A4): see `familiar_abilities`.
-- The Stronghold stays drawn in random order: a draw takes a uniformly random card of the
-  Stronghold (a lazy Fisher-Yates shuffle: five cards exactly uniformly from one 64-bit random
-  number, single cards as int(random() * n), whose rounding bias is below 1e-13 for decks this
-  size), so reshuffling the Standby Zone (T3) is a move.
+- The Stronghold is shuffled by giving each card copy a key mixed from the game's shuffle seed
+  and a code fixed by the copy's card id and copy number (G7, `chance`): a copy's place does not
+  depend on the other cards of the deck. Draws take the top. The Standby Zone shuffled into the
+  Stronghold (T3) is keyed the same way from the next seed of the shuffle stream.
 - Attacks (K4) target the Stronghold of a do-nothing opponent playing a mirror of this deck:
-  their Last Guard is a random card of their Stronghold (this deck minus their Commander and
-  their five opening cards); they never add their Commander's ATK nor self-boost. Physical
+  their Stronghold (this deck minus their Commander) is shuffled the same way from the
+  opponent's own stream; their hand is its top five cards and their Last Guards the cards
+  below, in order; they never add their Commander's ATK nor self-boost. Physical
   attacks compare ATK with ATK, magic ones MAT with MAT. With their Stronghold empty, the attack
   meets no Last Guard (power 0). An ally in the Command Zone has no space and cannot attack.
   After a win (K5) the game goes on: goldfish measures development.

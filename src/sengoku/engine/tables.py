@@ -15,6 +15,7 @@ from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compi
 from sengoku.carddb.board import load_board
 from sengoku.carddb.models import WEAPONS, CardDatabase, Character, Familiar
 from sengoku.engine.board import Geometry, compile_geometry, corner_mask
+from sengoku.engine.chance import Lanes, copy_code, copy_codes
 from sengoku.engine.constants import HP_CHARGE_MIN
 from sengoku.engine.errors import EngineError
 
@@ -279,6 +280,11 @@ class DeckTables:
                 rest = list(self.deck_indices)
                 rest.remove(i)
                 self.commander_stronghold[i] = tuple(rest)
+        # Per card, the fixed code of each of its copies (G7: the same in every deck; see chance.py),
+        # and per Commander candidate the codes of its Stronghold packed for the shuffle.
+        self.copy_codes: tuple[tuple[int, ...], ...] = ()
+        self.stronghold_lanes: dict[int, Lanes] = {}
+        self._set_codes(tuple(tuple(copy_code(self.card_id[i], k) for k in range(counts[i])) for i in range(n)))
         # Per Commander candidate, the highest level in play after S1-S2 (with the Nameless).
         nameless_top = max((self.level[c] for c in self.nameless_indices), default=0)
         self.setup_level = tuple(max(self.level[i], nameless_top) for i in range(n))
@@ -304,6 +310,33 @@ class DeckTables:
             for t in range(n))
         # What HP Charge costs for an ally topped by each card: max(5, deployment cost) (T2b).
         self.hp_charge_price = tuple(max(HP_CHARGE_MIN, c) for c in self.cost)
+
+    def _set_codes(self, codes: tuple[tuple[int, ...], ...]) -> None:
+        self.copy_codes = codes
+        # (the Commander is copy 0 of its card: the Stronghold holds the others)
+        self.stronghold_lanes = {i: Lanes(copy_codes((i,) + rest, codes)[1:])
+                                 for i, rest in self.commander_stronghold.items()}
+
+    def pair_with(self, reference: DeckTables) -> None:
+        """Give the main copies this deck has beyond `reference` the codes of those `reference` has beyond it (G7).
+
+        Copies both decks hold keep their codes, so they take the same places in both decks'
+        Stronghold orders; a card that replaces another takes the replaced card's place, so the two
+        decks' games differ only where the changed cards are drawn. Both lists of extra copies are
+        matched in order of (level, card id, copy); extra copies left unmatched keep their own codes.
+        The shuffle stays uniform: every copy still has a code of its own.
+        """
+        ref_count = {reference.card_id[j]: reference.count[j] for j in range(reference.n)
+                     if reference.section[j] == "main"}
+        own_count = {self.card_id[i]: self.count[i] for i in range(self.n) if self.section[i] == "main"}
+        theirs = sorted((reference.level[j], reference.card_id[j], k) for j in range(reference.n)
+                        if reference.section[j] == "main"
+                        for k in range(own_count.get(reference.card_id[j], 0), reference.count[j]))
+        mine = sorted((self.level[i], self.card_id[i], k) for i in range(self.n) if self.section[i] == "main"
+                      for k in range(ref_count.get(self.card_id[i], 0), self.count[i]))
+        taken = {(cid, k): copy_code(ref_id, ref_k) for (_, cid, k), (_, ref_id, ref_k) in zip(mine, theirs)}
+        self._set_codes(tuple(tuple(taken.get((self.card_id[i], k), self.copy_codes[i][k]) for k in range(self.count[i]))
+                              for i in range(self.n)))
 
     def index_of(self, card_id: str) -> int:
         """Return the card index of a card id in this deck."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from sengoku.engine.ally import Ally, Enemy
 from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.chance import Chance
 from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.tables import NAMELESS, DeckTables
@@ -24,14 +25,9 @@ from sengoku.engine.tables import NAMELESS, DeckTables
 # engine is compiled, where declared types are enforced at the call).
 Checked = Any
 
-# For drawing 5 cards from a Stronghold of `left` cards (index `left`): the number m of ordered
-# draws, and the largest multiple of m not above 2**64 (see Zones._draw).
-_FIVE_DRAWS = [(m, (1 << 64) - (1 << 64) % m) for m in (
-    max(1, left * (left - 1) * (left - 2) * (left - 3) * (left - 4)) for left in range(1024))]
-
 # Every field of a GameState (its slots; a compiled GameState has them as native attributes).
 STATE_FIELDS = (
-    "t", "rng", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
+    "t", "chance", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
     "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone", "cz_name",
     "by_name", "nameless", "hp_total", "top_level", "defended",
     "sh_hp", "opp_t", "opp_defends", "opp_allies", "opp_commander", "opp_board",
@@ -39,7 +35,7 @@ STATE_FIELDS = (
     "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped", "chooser",
     "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
     "m_attacks", "m_hits", "m_lost",
-    "sh_bottom", "fam_used", "policy_rng",
+    "sh_bottom", "fam_used",
 )
 
 
@@ -49,7 +45,7 @@ class Zones:
     __slots__ = STATE_FIELDS
 
     t: DeckTables
-    rng: random.Random
+    chance: Chance  # all of the game's chance, one stream per purpose (G7)
     going_first: bool
     commander: int
     turn: int
@@ -96,9 +92,6 @@ class Zones:
     m_hits: int
     m_lost: int
     sh_bottom: list[int]  # cards put on the Stronghold's bottom (A4 Troop), drawn last, in order
-    # Chance for policies only (a search's rollouts, G3): the engine never draws from it, so a
-    # policy's draws never move the game's own stream (`rng`). Its seed comes from the caller.
-    policy_rng: random.Random
     fam_used: list[int]  # per familiar card: the turn the familiar stack it is the bottom of used its ability (A4)
 
     def _enter(self, card: int, pos: int, hp: int = 1, released: bool = False,
@@ -121,43 +114,20 @@ class Zones:
         return ally
 
     def _draw(self, n: int) -> int:
-        """Draw up to `n` cards; an empty Stronghold takes the Standby Zone as its new deck (T3).
+        """Draw up to `n` cards from the top of the Stronghold; an empty one takes the Standby Zone (T3).
 
-        The Stronghold is kept unshuffled and each draw takes a uniformly random card of it: the
-        same distribution as shuffling then drawing from the top (lazy Fisher-Yates), without
-        shuffling cards that are never drawn. Five cards come from one 64-bit random number
-        (exactly uniform, by rejection), fewer from one `random()` each.
+        The Stronghold is in its shuffled order (G7: keyed by card copy, see `chance`), its top last;
+        the cards Troop put on its bottom (`sh_bottom`, A4) come after it, in their order.
         """
         sh = self.stronghold
-        left = len(sh)
-        if left >= n:  # the usual case: no reshuffle can happen
-            pop = sh.pop
-            if n == HAND_LIMIT and left < len(_FIVE_DRAWS):
-                # A full hand (S6, most T3 draws) from one 64-bit number: below `limit` it is
-                # uniform over the m ordered draws, which its mixed-radix digits (base left,
-                # left - 1, ...) number, each draw taking a card of those still there.
-                m, limit = _FIVE_DRAWS[left]
-                grb = self.rng.getrandbits
-                x = grb(64)
-                while x >= limit:  # (chance below 1e-10): keeps every ordered draw equally likely
-                    x = grb(64)
-                x %= m
-                i0 = x % left
-                x //= left
-                i1 = x % (left - 1)
-                x //= left - 1
-                i2 = x % (left - 2)
-                x //= left - 2
-                i3 = x % (left - 3)
-                self.hand += (pop(i0), pop(i1), pop(i2), pop(i3), pop(x // (left - 3)))
-                return n
-            rnd = self.rng.random
-            draw = self.hand.append
-            for _ in range(n):
-                draw(pop(int(rnd() * left)))
-                left -= 1
+        if len(sh) >= n:  # the usual case: no reshuffle can happen
+            if n == HAND_LIMIT:  # a full hand (S6, most T3 draws)
+                self.hand += sh[:-HAND_LIMIT - 1:-1]  # top first, as one by one
+                del sh[-HAND_LIMIT:]
+            else:
+                for _ in range(n):
+                    self.hand.append(sh.pop())
             return n
-        rnd = self.rng.random
         draw = self.hand.append
         drawn = 0
         while drawn < n:
@@ -168,13 +138,18 @@ class Zones:
                     continue
                 if not self.standby:
                     break  # T3: both empty, stop drawing
-                # T3: the Standby Zone becomes the Stronghold; draws are uniformly random, so
-                # the shuffle is implicit.
-                sh = self.stronghold = self.standby
+                # T3: the Standby Zone is shuffled into a new Stronghold.
+                sh = self.stronghold = self.chance.reshuffle(self.standby, self.t.copy_codes)
                 self.standby = []
-            draw(sh.pop(int(rnd() * len(sh))))
+            draw(sh.pop())
             drawn += 1
         return drawn
+
+    @property
+    def policy_rng(self) -> random.Random:
+        """The policy's own random generator (G7): the random policy's picks, the search's rollout
+        seeds. The rules never draw from it, so a policy's draws shift no card, die or Last Guard."""
+        return self.chance.policy_rng()
 
     def _set_command_zone(self, ally: Ally | None) -> None:
         """Put `ally` (or nobody) in the Command Zone, and note the name it bears for `name_in_play`."""

@@ -208,6 +208,9 @@ def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase,
     if opponent is not None:  # validated as the deck is, under the mode played (exit 1 when invalid)
         opp_decklist, opp_validation = validate(opponent, card_db, mode, role="opponent")
         opponent_tables = compile_deck(card_db, opp_validation.sections, mode=mode)
+        # G7: the cards this deck has instead of the opponent's take their places in the shuffle,
+        # so `compare A B` (whose decks all meet A) and `goldfish B --opponent A` pair B with A.
+        tables.pair_with(opponent_tables)
         opponent_info = {"deck": opp_validation.path or opp_decklist.name or "deck", "name": opp_decklist.name,
                          "defends": opponent_defends}
     if commander is not None:  # the name as a decklist would read it (case, full-width forms, spaces)

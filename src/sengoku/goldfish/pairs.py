@@ -1,8 +1,9 @@
 """Play several decks on the same runs (common random numbers) and tally them in pairs.
 
-Run i of every deck is played from the same stream (`seeds.run_seed(seed, i)`), in the same
-process, one deck after the other: the decks are shuffled by the same permutation and face the
-same random choices for as long as their games agree, so a per-run difference holds far less
+Run i of every deck is played from the same seeds (`seeds.seed_run(chance, seed, i)`), in the
+same process, one deck after the other: a card copy the decks share takes the same place in
+their Stronghold order (G7), the opponent's cards, the dice and the policy's own choices come
+from streams of their own, so a per-run difference holds far less
 noise than the difference of two independent simulations. A chunk of run indices returns each
 deck's own `Tally` (its goldfish result) and, against the first deck (the baseline), only
 integers: the joint counts of the two kill turns, sums and sums of squares of the per-run
@@ -12,7 +13,6 @@ chunks adds integers, so the result is the same for any `--jobs`.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from sengoku.engine import MEASURES, GameRunner, make_policy
 from sengoku.goldfish.kill_turn import kill_turn_value
 from sengoku.goldfish.paired import Sums
-from sengoku.goldfish.seeds import policy_seed, run_seed
+from sengoku.goldfish.seeds import Chance, seed_run
 from sengoku.goldfish.simulate import BATCH, Plan, Tally
 
 COMPARED = ("ap_main", "allies")  # the per-turn measures compared run by run
@@ -111,21 +111,16 @@ def play_pairs_chunk(pair_plan: PairPlan, start: int, stop: int) -> PairTally:
     plans = pair_plan.plans
     turns = pair_plan.turns
     tally = PairTally(pair_plan)
-    rngs = [random.Random() for _ in plans]
-    prngs = [random.Random() for _ in plans]
-    runners = [GameRunner(p.tables, make_policy(p.policy), rng, p.turns, p.going_first, p.commander,
-                          opponent=p.opponent, opponent_defends=p.opponent_defends, play_on=p.play_on,
-                          policy_rng=prng)
-               for p, rng, prng in zip(plans, rngs, prngs)]
+    chances = [Chance() for _ in plans]
+    runners = [GameRunner(p.tables, make_policy(p.policy), chance, p.turns, p.going_first, p.commander,
+                          opponent=p.opponent, opponent_defends=p.opponent_defends, play_on=p.play_on)
+               for p, chance in zip(plans, chances)]
     columns = [(m, MEASURES.index(m)) for m in COMPARED]
     batches: list[list] = [[] for _ in plans]  # type: ignore[type-arg]
     for i in range(start, stop):
-        stream = run_seed(plans[0].seed, i)
-        pstream = policy_seed(plans[0].seed, i)
         games = []
-        for rng, prng, runner, batch in zip(rngs, prngs, runners, batches):
-            rng.seed(stream)
-            prng.seed(pstream)
+        for chance, runner, batch in zip(chances, runners, batches):
+            seed_run(chance, plans[0].seed, i)
             game = runner.play()
             games.append(game)
             batch.append(game)

@@ -2,7 +2,7 @@
 
 Round sizes depend only on the runs played so far and on the interval they gave, which comes
 from exact integer sums: the same inputs give the same rounds, the same number of runs and so
-the same result for any `--jobs`. Run i keeps its own stream (seeds.run_seed), so a round just
+the same result for any `--jobs`. Run i keeps its own seeds (seeds.seed_run), so a round just
 plays the next run indices.
 """
 

@@ -1,29 +1,21 @@
-"""One independent random stream per run, derived from the master seed (SPEC G3).
+"""The chance of run i, derived from the master seed (SPEC G3, G7).
 
-Run i always uses the same stream whatever process plays it, so results do not depend on
-`--jobs` or on how runs are split into chunks. A stream is Python's Mersenne Twister seeded
-with the 64-bit BLAKE2b digest of "sengoku-goldfish:<seed>:<i>": hashing keeps neighbouring
-run indices (and neighbouring master seeds) from giving related keys, and costs well under a
-microsecond; seeding the generator itself costs about 4 µs.
+Run i always gets the same seeds whatever process plays it and whatever deck it plays, so
+results do not depend on `--jobs` or on how runs are split into chunks, and run i of two decks
+(`compare`, or `goldfish B --opponent A` beside `compare A B`) meets the same luck. The seeds
+come from the BLAKE2b digest of "sengoku-goldfish:<seed>:<i>", one per purpose (shuffle,
+opponent, dice, the policy's own choices): see `sengoku.engine.chance`. Play run i as
+
+    chance = Chance()
+    runner = GameRunner(tables, policy, chance, ...)
+    seed_run(chance, seed, i)
+    record = runner.play()
 """
 
 from __future__ import annotations
 
-from hashlib import blake2b
+from sengoku.engine.chance import Chance, run_seeds, seed_run
 
 DEFAULT_SEED = 0
 
-
-def policy_seed(seed: int, index: int) -> int:
-    """Return the 64-bit seed of run `index`'s policy stream (`GameState.policy_rng`) under `seed`.
-
-    Its own key: what a policy draws (search's rollouts) never moves the game's stream.
-    """
-    digest = blake2b(f"sengoku-policy:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little")
-
-
-def run_seed(seed: int, index: int) -> int:
-    """Return the 64-bit seed of run `index` under master seed `seed`."""
-    digest = blake2b(f"sengoku-goldfish:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little")
+__all__ = ["DEFAULT_SEED", "Chance", "run_seeds", "seed_run"]

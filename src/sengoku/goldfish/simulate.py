@@ -1,6 +1,6 @@
 """Play many goldfish games and tally them: one process, or several over contiguous run chunks.
 
-Run i is always played with its own stream (`seeds.run_seed(seed, i)`), and a chunk returns
+Run i is always played with its own seeds (`seeds.seed_run(chance, seed, i)`), and a chunk returns
 only integer counts, so merging the chunks' tallies gives exactly what one process would
 have counted: results do not depend on `--jobs` (SPEC G3).
 """
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import os
-import random
 import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -18,7 +17,7 @@ from typing import Any
 
 from sengoku.engine import GameRunner, make_policy
 from sengoku.goldfish.parent_watch import end_with_parent
-from sengoku.goldfish.seeds import policy_seed, run_seed
+from sengoku.goldfish.seeds import Chance, seed_run
 from sengoku.goldfish.stats import CurveTally, WON_BEFORE
 
 BATCH = 1024  # games held before their rows are folded into histograms (bounds memory)
@@ -111,18 +110,16 @@ def _skipped(value: Any) -> int:
 def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     """Play runs start..stop-1 and return their tally."""
     tally = Tally(plan.measures, plan.turns)
-    rng = random.Random()
-    prng = random.Random()
+    chance = Chance()
     packed = plan.packed.__getitem__
     seed = plan.seed
-    runner = GameRunner(plan.tables, make_policy(plan.policy), rng, plan.turns, plan.going_first,
+    runner = GameRunner(plan.tables, make_policy(plan.policy), chance, plan.turns, plan.going_first,
                         plan.commander, opponent=plan.opponent, opponent_defends=plan.opponent_defends,
-                        play_on=plan.play_on, policy_rng=prng)
+                        play_on=plan.play_on)
     play = runner.play
     games = []
     for i in range(start, stop):
-        rng.seed(run_seed(seed, i))
-        prng.seed(policy_seed(seed, i))
+        seed_run(chance, seed, i)
         games.append(play())
         if len(games) >= BATCH:
             tally.add_games(games, packed)

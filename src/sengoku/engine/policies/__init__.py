@@ -2,8 +2,8 @@
 
 One module per policy, on the base class of `base`. A policy has two methods,
 `charge_phase(state)` and `main_phase(state)`, which act on the state through its checked action
-methods and return when they are done; the game loop then ends the phase. Chance comes only from
-`state.rng`. The first line of each class docstring is what the CLI shows.
+methods and return when they are done; the game loop then ends the phase. A policy's own chance comes only
+from `state.policy_rng` (G7). The first line of each class docstring is what the CLI shows.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 A policy has two methods, `charge_phase(state)` and `main_phase(state)`, which act on the
 state through its action methods (`charge_card`, `hp_charge`, `deploy`, `stack`, ...) and
-return when they are done; the game loop then ends the phase. Chance comes only from
-`state.rng`. The first line of each class docstring is what the CLI shows.
+return when they are done; the game loop then ends the phase. A policy's own chance comes only
+from `state.policy_rng` (G7). The first line of each class docstring is what the CLI shows.
 """
 
 from __future__ import annotations

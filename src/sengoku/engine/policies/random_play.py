@@ -16,7 +16,7 @@ class RandomPolicy(Policy):
     name = "random"
 
     def _run(self, state: GameState, end: Kind) -> None:
-        choice = state.rng.choice
+        choice = state.policy_rng.choice
         while True:
             action = choice(state.legal_actions())
             if action.kind == end:

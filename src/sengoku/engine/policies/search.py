@@ -11,8 +11,8 @@ Two stages against the winner's curse: every option gets `rollouts` copies, then
 `finalists` get `confirm` fresh copies each and the best of those is taken (a choice is changed
 from the default policy's only when its fresh mean is better). All copies of one stage share
 their seeds (common random numbers: the options are compared on the same luck). The seeds come
-from `state.policy_rng`, never the game's own stream `state.rng` (G3): the search draws nothing
-from the game, so its games follow the same deals as any other policy's, and it plays the same
+from `state.policy_rng` (G7), never the game's own streams (`state.chance`): the search draws
+nothing from the game, so its games follow the same deals as any other policy's, and it plays the same
 games for any number of processes, compiled or pure.
 """
 

@@ -1,0 +1,227 @@
+"""The chance of a game: one stream per purpose, and a Stronghold order keyed by card copy (G7).
+
+Kept apart from the rules: the rule groups ask a `Chance` for what chance decides, and nothing
+else draws random numbers. Four purposes, each from its own seed, so that one more draw for one
+purpose never shifts another:
+
+- shuffle: the Stronghold's order (S3), the Standby Zone shuffled into a new Stronghold (T3),
+  and the order Troop puts cards on the bottom in (A4);
+- opponent: the goldfish opponent's Stronghold order, hence its hand (S6) and Last Guards (K4);
+- dice: the familiars' die rolls (A4);
+- policy: `policy_rng()`, a `random.Random` for a policy's own choices (the random policy's
+  picks, the search's rollout seeds); the rules never draw from it.
+
+Common random numbers: every card copy of a deck gets a fixed 32-bit code from its card id and
+copy number (`copy_code`, computed once per deck), and its key in a game is that code mixed with
+the game's shuffle seed. The Stronghold is ordered by key and drawn from the top, so a card
+copy's place among the copies of another deck does not depend on which other cards either deck
+holds: two decks that share a card draw it alike in run i unless cards they do not share come
+before it. (`DeckTables.pair_with` goes further for a deck played against another: the copies one
+deck has instead of the other's take over their codes, hence their places.)
+
+Run i of a simulation is prepared by `seed_run(chance, seed, i)`: the four seeds come from the
+BLAKE2b digest of "sengoku-goldfish:<seed>:<i>". Everything else is integer mixing (`mix32`,
+whose every product stays below 2**59), so the compiled and the pure-Python engine compute the
+same numbers. A sort key is the top 24 bits of a copy's mixed code (for decks of up to 64
+cards) above its position, which breaks the rare ties (about one game in 14,000 has one): below
+2**30, so the sort compares machine words. The policy's Mersenne Twister is seeded only when a
+policy asks for it (seeding one costs more than all the rest of the chance of a game).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from array import array
+from collections.abc import Sequence
+from hashlib import blake2b
+from typing import Final
+
+from mypy_extensions import i64, mypyc_attr  # read by mypyc when the engine is compiled
+
+M32: Final = 0xFFFFFFFF
+_MUL: Final = 0x45D9F3B  # the multiplier of a well-tested 32-bit integer hash (below 2**27)
+_GOLDEN: Final = 0x9E3779B9  # 2**32 / golden ratio: the step between a stream's counters
+DIE_FACES: Final = 6
+# A sort key is below 2**30 (one CPython digit: the fastest sort): the top bits of the copy's
+# mixed code, then its position in the list ordered, which only breaks ties.
+_SORT_BITS: Final = 30
+# Compiled with mypyc, a loop over native 64-bit ints is fastest; interpreted, one big integer
+# holding every copy in a 64-bit lane is. Both compute the same keys (tests/engine/test_chance.py).
+_COMPILED: Final = not __file__.endswith(".py")
+
+
+def mix32(x: int) -> int:
+    """Mix a 32-bit number into another (a bijection of 0..2**32-1)."""
+    x = (((x >> 16) ^ x) * _MUL) & M32
+    x = (((x >> 16) ^ x) * _MUL) & M32
+    return (x >> 16) ^ x
+
+
+def copy_code(card_id: str, copy: int) -> int:
+    """Return the fixed 32-bit code of copy `copy` (0, 1, ...) of card `card_id` (the same in every deck)."""
+    return int.from_bytes(blake2b(f"{card_id}#{copy}".encode(), digest_size=4).digest(), "little")
+
+
+class Lanes:
+    """The codes of a list of cards, ready for `keyed_order`: as a list, and packed one per 64-bit lane."""
+
+    __slots__ = ("n", "codes", "index_bits", "key_bits", "packed", "ones", "low32", "key_mask", "index")
+
+    def __init__(self, codes: Sequence[int]) -> None:
+        n = self.n = len(codes)
+        self.codes = list(codes)
+        self.index_bits = max(6, (n - 1).bit_length())
+        self.key_bits = max(16, _SORT_BITS - self.index_bits)  # (a zone of over 16,384 cards: longer sort keys)
+        self.packed = _pack(codes)
+        self.ones = _pack([1] * n)
+        self.low32 = self.ones * M32
+        self.key_mask = self.ones * ((1 << self.key_bits) - 1)
+        self.index = _pack(list(range(n)))
+
+
+def _pack(values: Sequence[int]) -> int:
+    return int.from_bytes(array("Q", values).tobytes(), sys.byteorder)
+
+
+def keyed_order(cards: Sequence[int], lanes: Lanes, seed: int) -> list[int]:
+    """Return `cards` ordered by key, the top (highest key) last: `lanes` holds their codes, in their order.
+
+    A card's key is the top bits of mix32(code ^ seed), then its position (ties only).
+    """
+    return _keyed_order_native(cards, lanes, seed) if _COMPILED else _keyed_order_lanes(cards, lanes, seed)
+
+
+def _keyed_order_native(cards: Sequence[int], lanes: Lanes, seed: int) -> list[int]:
+    codes = lanes.codes
+    ib: i64 = lanes.index_bits
+    drop: i64 = 32 - lanes.key_bits
+    s: i64 = seed
+    keys: list[int] = []
+    n: i64 = lanes.n
+    j: i64 = 0
+    for j in range(n):
+        x: i64 = codes[j] ^ s
+        x = (((x >> 16) ^ x) * _MUL) & M32
+        x = (((x >> 16) ^ x) * _MUL) & M32
+        keys.append((((x >> 16) ^ x) >> drop) << ib | j)
+    keys.sort()
+    low: int = (1 << lanes.index_bits) - 1
+    return [cards[k & low] for k in keys]
+
+
+def _keyed_order_lanes(cards: Sequence[int], lanes: Lanes, seed: int) -> list[int]:
+    # every lane holds 32 bits times a 27-bit multiplier at most: no product leaves its lane
+    m = lanes.low32
+    x = lanes.packed ^ (seed * lanes.ones)
+    x = ((((x >> 16) & m) ^ x) * _MUL) & m
+    x = ((((x >> 16) & m) ^ x) * _MUL) & m
+    x = (((((((x >> 16) & m) ^ x) >> (32 - lanes.key_bits)) & lanes.key_mask) << lanes.index_bits)
+         | lanes.index)
+    keys: list[int] = memoryview(x.to_bytes(lanes.n * 8, sys.byteorder)).cast("Q").tolist()
+    keys.sort()
+    low = (1 << lanes.index_bits) - 1
+    return [cards[k & low] for k in keys]
+
+
+def copy_codes(cards: Sequence[int], codes: Sequence[Sequence[int]]) -> list[int]:
+    """Return the code of each card of a zone: the k-th copy of a card in it takes copy code k.
+
+    Copies of a card are alike, so which one is called the k-th does not change the order.
+    `codes[card]` lists the codes of the card's copies in the deck.
+    """
+    seen: dict[int, int] = {}
+    out = []
+    for c in cards:
+        k = seen.get(c, 0)
+        seen[c] = k + 1
+        own = codes[c]
+        out.append(own[k] if k < len(own) else mix32(own[0] ^ ((k * _GOLDEN) & M32)))
+    return out
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests plant die rolls in a subclass
+class Chance:
+    """The chance of one game: a seed per purpose (see the module docstring), reset by each setup.
+
+    Made with a `random.Random` (`source`), each game draws its seeds from it; made without,
+    the caller sets them before each game (`seed_run`). Replaying a game = the same seeds.
+    """
+
+    __slots__ = ("shuffle", "opponent", "dice", "policy", "source", "rounds", "rolls", "_policy_rng", "_policy_fresh")
+
+    shuffle: int
+    opponent: int
+    dice: int
+    policy: int
+    source: random.Random | None
+    rounds: int  # shuffles after the first (T3 reshuffles, Troop) this game
+    rolls: int  # dice rolled this game
+    _policy_rng: random.Random | None  # made on the first ask
+    _policy_fresh: bool  # the policy's generator is seeded for this game
+
+    def __init__(self, source: random.Random | None = None) -> None:
+        self.source = source
+        self.shuffle = self.opponent = self.dice = self.policy = 0
+        self.rounds = self.rolls = 0
+        self._policy_rng = None
+        self._policy_fresh = False
+
+    def set_seeds(self, shuffle: int, opponent: int, dice: int, policy: int) -> None:
+        """Set the seeds of the next game (32-bit shuffle, opponent and dice seeds; any policy seed)."""
+        self.shuffle, self.opponent, self.dice, self.policy = shuffle & M32, opponent & M32, dice & M32, policy
+
+    def new_game(self) -> None:
+        """Start a game's chance (setup calls it): fresh seeds from `source`, if any; counters to zero."""
+        src = self.source
+        if src is not None:
+            self.set_seeds(src.getrandbits(32), src.getrandbits(32), src.getrandbits(32), src.getrandbits(64))
+        self.rounds = self.rolls = 0
+        self._policy_fresh = False
+
+    def stronghold(self, cards: Sequence[int], lanes: Lanes) -> list[int]:
+        """Return the Stronghold's order at setup (S3): `cards` with their codes in `lanes`."""
+        return keyed_order(cards, lanes, self.shuffle)
+
+    def opponent_stronghold(self, cards: Sequence[int], lanes: Lanes) -> list[int]:
+        """Return the goldfish opponent's Stronghold order (G4), from its own stream."""
+        return keyed_order(cards, lanes, self.opponent)
+
+    def reshuffle(self, cards: Sequence[int], codes: Sequence[Sequence[int]]) -> list[int]:
+        """Return `cards` in a new random order, the top last (T3's shuffle, Troop's bottom order).
+
+        Keyed by copy code like the Stronghold, from the shuffle stream's next seed.
+        """
+        self.rounds += 1
+        seed = mix32(self.shuffle ^ ((self.rounds * _GOLDEN) & M32))
+        return keyed_order(cards, Lanes(copy_codes(cards, codes)), seed)
+
+    def die(self) -> int:
+        """Roll one die (A4): 1-6, from the dice stream (the bias of 2**32 mod 6 is below 1e-9)."""
+        self.rolls += 1
+        return ((mix32((self.dice + self.rolls * _GOLDEN) & M32) * DIE_FACES) >> 32) + 1
+
+    def policy_rng(self) -> random.Random:
+        """Return the policy's own generator, seeded for this game on the first ask."""
+        rng = self._policy_rng
+        if rng is None:
+            rng = self._policy_rng = random.Random(self.policy)
+        elif not self._policy_fresh:
+            rng.seed(self.policy)
+        self._policy_fresh = True
+        return rng
+
+
+def run_seeds(seed: int, run: int) -> tuple[int, int, int, int]:
+    """Return the shuffle, opponent, dice and policy seeds of run `run` under master seed `seed`."""
+    d = int.from_bytes(blake2b(f"sengoku-goldfish:{seed}:{run}".encode(), digest_size=20).digest(), "little")
+    return d & M32, (d >> 32) & M32, (d >> 64) & M32, d >> 96
+
+
+def seed_run(chance: Chance, seed: int, run: int) -> None:
+    """Prepare the chance of run `run` of a simulation under master seed `seed` (G3, G7).
+
+    Every deck's run `run` gets the same seeds, whatever process plays it: `goldfish`,
+    `compare` and a replay of one run all call this before the run's setup.
+    """
+    chance.set_seeds(*run_seeds(seed, run))
