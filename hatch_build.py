@@ -1,7 +1,7 @@
 """Wheel build hook: compile the rules engine (`sengoku.engine`) with mypyc, or leave it pure Python.
 
 The engine's modules are plain, fully typed Python; mypyc turns the same source into C
-extensions that play games about twice as fast (see the README's Performance section). There is
+extensions that play games about twice as fast (see docs/performance.md). There is
 one implementation either way: the compiled modules are built from the .py files shipped
 beside them, and Python imports the compiled ones when they are there.
 

@@ -1,13 +1,20 @@
-"""Start-up of `sengoku` commands, each beside the floor of starting Python itself.
+"""Start-up of `sengoku` commands, each beside the floor of starting Python itself, and the goals.
 
     python benchmarks/startup_bench.py [--runs 11] [--against OTHER_PYTHON] [--instructions | --stages]
 
 Run it with the Python of the install to time (`/tmp/v/bin/python benchmarks/startup_bench.py`):
 the `sengoku` beside that Python is timed. Prints the median CPU and wall seconds of fresh
-processes, run in turn: `python -c pass` (the floor), `sengoku --version`, `sengoku --help`,
-a one-file `validate` of the bundled default deck, and `goldfish --runs 1` (its fixed cost:
-everything but the games), with the text report and with --json. The checked-files memory
-(`sengoku.pass_cache`) lives in a fresh temporary folder, warmed by the first run.
+processes, run in turn: `python -c pass` (the floor), `python -c "import typer"` (the command-line
+library alone), `sengoku --version`, `sengoku --help`, `sengoku formats`, a one-file `validate`
+of the bundled default deck, `goldfish --runs 1` (its fixed cost: everything but the games), with
+the text report and with --json, and a whole `goldfish --runs 10000 --turns 8 --jobs 1` beside
+`engine_bench.py --floor-process` (a process that loads the same deck and plays as many games of
+the minimal loop). The checked-files memory (`sengoku.pass_cache`) lives in a fresh temporary
+folder, warmed by the first run.
+
+Then the goals, as ratios of two commands measured in the same run (side by side, so that a busy
+machine slows both alike): `--help`, `--version` and `formats` at most 1.3 times `import typer`;
+`validate` at most 2 times it; the whole goldfish run at most 1.5 times the floor process.
 
 With `--against`, the `sengoku` beside another Python (another install, say the previous
 release) runs the same commands in the same rotation, each right after this one's, so that a
@@ -15,9 +22,9 @@ busy machine slows both alike; each line then shows both, and the difference.
 
 With `--instructions`, each command runs once under valgrind (`--tool=cachegrind
 --cache-sim=no`, with PYTHONHASHSEED=0) and the millions of instructions it executed are
-printed instead of times: a count that other people's jobs on the machine do not move, so that
-a change of a few percent shows (it takes about 50 times as long as a run; valgrind must be
-installed).
+printed instead of times, with the goals' ratios in instructions: a count that other people's
+jobs on the machine do not move, so that a change of a few percent shows (it takes about 50
+times as long as a run; valgrind must be installed).
 
 With `--stages`, the fixed cost of `goldfish --runs 1` is taken apart the same way: one process
 per stage under valgrind, each running the stages before it too, and what each stage adds.
@@ -46,12 +53,40 @@ def commands_of(python: str) -> dict[str, list[str]]:
     deck = str(ROOT / "decklists" / "default.toml")
     return {
         "python -c pass (floor)": [python, "-c", "pass"],
+        TYPER: [python, "-c", "import typer"],
         "sengoku --version": [exe, "--version"],
         "sengoku --help": [exe, "--help"],
+        "sengoku formats": [exe, "formats"],
         "sengoku validate default.toml": [exe, "validate", deck],
         "sengoku goldfish --runs 1": [exe, "goldfish", "--runs", "1"],
         "sengoku goldfish --runs 1 --json": [exe, "goldfish", "--runs", "1", "--json"],
+        FLOOR_PROCESS: [python, str(Path(__file__).with_name("engine_bench.py")), "--floor-process",
+                        "--games", "10000", "--turns", "8"],
+        WHOLE_GOLDFISH: [exe, "goldfish", "--runs", "10000", "--turns", "8", "--jobs", "1"],
     }
+
+
+TYPER = 'python -c "import typer"'
+FLOOR_PROCESS = "engine_bench.py --floor-process (10000 games)"
+WHOLE_GOLDFISH = "sengoku goldfish --runs 10000 --turns 8 --jobs 1"
+# (command, measured against, at most this many times it)
+GOALS = [
+    ("sengoku --help", TYPER, 1.3),
+    ("sengoku --version", TYPER, 1.3),
+    ("sengoku formats", TYPER, 1.3),
+    ("sengoku validate default.toml", TYPER, 2.0),
+    (WHOLE_GOLDFISH, FLOOR_PROCESS, 1.5),
+]
+
+
+def print_goals(found: Mapping[str, float], unit: str) -> None:
+    """Print each goal's ratio, from figures measured in the same run."""
+    print(f"goals ({unit}, measured side by side in this run)")
+    print(f"  {'command':<50} {'against':<46} {'ratio':>6} {'goal':>6}")
+    for name, reference, goal in GOALS:
+        ratio = found[name] / found[reference]
+        verdict = "met" if ratio <= goal else "NOT met"
+        print(f"  {name:<50} {reference:<46} {ratio:5.2f}x {goal:5.1f}x  {verdict}")
 
 
 def instructions(cmd: Sequence[str], env: Mapping[str, str]) -> float:
@@ -76,7 +111,7 @@ STAGES = [
     ("register goldfish; typer builds the command",  # earlier, _register() took no arguments
      "try:\n    app = sengoku.cli._register(['goldfish'])\nexcept TypeError:\n    app = sengoku.cli._register()\n"
      "cmd = typer.main.get_command(app)"),
-    ("parse the options (imports pydantic; adapters)",
+    ("parse the options (typer 0.29: pydantic adapters)",
      "ctx = cmd.make_context('sengoku', ['goldfish', '--runs', '1'])\n"
      "cmd.get_command(ctx, 'goldfish').make_context('goldfish', ['--runs', '1'], parent=ctx)"),
     ("import sengoku.carddb.models (pydantic models)", "import sengoku.carddb.models"),
@@ -123,12 +158,13 @@ def count_instructions(commands: Mapping[str, Sequence[str]], against: bool) -> 
     print(f"millions of instructions, one run each under valgrind; {sys.version.split()[0]}")
     if not against:
         for name, count in found.items():
-            print(f"  {name:<36} {count:9.1f}")
+            print(f"  {name:<50} {count:9.1f}")
+        print_goals(found, "instructions")
         return
-    print(f"  {'command':<36} {'this':>9} {'against':>9} {'diff':>8}")
+    print(f"  {'command':<50} {'this':>9} {'against':>9} {'diff':>8}")
     for name in commands_of(sys.executable):
         this, other = found[name], found[f"against: {name}"]
-        print(f"  {name:<36} {this:9.1f} {other:9.1f} {100 * (this - other) / other:+7.1f}%")
+        print(f"  {name:<50} {this:9.1f} {other:9.1f} {100 * (this - other) / other:+7.1f}%")
 
 
 def main() -> None:
@@ -158,15 +194,16 @@ def main() -> None:
     floor_cpu = found["python -c pass (floor)"][0]
     print(f"median of {args.runs} fresh processes each, run in turn; {sys.version.split()[0]}")
     if not args.against:
-        print(f"  {'command':<36} {'cpu s':>7} {'wall s':>7} {'cpu / floor':>12}")
+        print(f"  {'command':<50} {'cpu s':>7} {'wall s':>7} {'cpu / floor':>12}")
         for name, (cpu, wall) in found.items():
-            print(f"  {name:<36} {cpu:7.3f} {wall:7.3f} {cpu / floor_cpu:11.1f}x")
+            print(f"  {name:<50} {cpu:7.3f} {wall:7.3f} {cpu / floor_cpu:11.1f}x")
+        print_goals({name: cpu for name, (cpu, _) in found.items()}, "CPU seconds, medians")
         return
     print(f"  this: {sys.executable}; against: {args.against}")
-    print(f"  {'command':<36} {'cpu s':>7} {'against':>8} {'diff':>7} {'wall s':>7} {'against':>8}")
+    print(f"  {'command':<50} {'cpu s':>7} {'against':>8} {'diff':>7} {'wall s':>7} {'against':>8}")
     for name in commands_of(sys.executable):
         (cpu, wall), (cpu_a, wall_a) = found[name], found[f"against: {name}"]
-        print(f"  {name:<36} {cpu:7.3f} {cpu_a:8.3f} {cpu - cpu_a:+7.3f} {wall:7.3f} {wall_a:8.3f}")
+        print(f"  {name:<50} {cpu:7.3f} {cpu_a:8.3f} {cpu - cpu_a:+7.3f} {wall:7.3f} {wall_a:8.3f}")
 
 
 if __name__ == "__main__":

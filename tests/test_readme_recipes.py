@@ -24,6 +24,11 @@ def test_the_test_command_is_what_ci_runs_first_and_keeps_its_own_venv() -> None
     assert venv.search(quick).group(1) != venv.search(test).group(1)  # the test install must not replace the compiled one
 
 
+def test_getting_started_gives_the_readmes_two_commands() -> None:
+    page = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert re.findall(r"```sh\n(.*?)```", page, re.S)[:2] == _sh_blocks()[:2]
+
+
 def test_fmt_check_passes_on_the_bundled_decklists(cli) -> None:
     code, out, err = cli("fmt", "--check", str(ROOT / "decklists"))
     assert code == 0, out + err

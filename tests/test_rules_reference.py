@@ -64,12 +64,13 @@ def cited_in_text(text: str) -> Iterator[tuple[int, str]]:
 
 
 def cited_in_project() -> dict[str, list[str]]:
-    """Return each rule id cited in src/sengoku, the card DB's rule files and the README, with where."""
+    """Return each rule id cited in src/sengoku, the card DB's rule files, the README and the docs, with where."""
     where: dict[str, list[str]] = {}
     for path in sorted((ROOT / "src" / "sengoku").rglob("*.py")):
         for line, rule in cited_in_python(path.read_text(encoding="utf-8")):
             where.setdefault(rule, []).append(f"{path.relative_to(ROOT)}:{line}")
-    texts = sorted((ROOT / "card_db").rglob("game.toml")) + [ROOT / "README.md", ROOT / "docs" / "rule-vocabulary.md"]
+    pages = [p for p in sorted((ROOT / "docs").glob("*.md")) if p.name != "rules.md"]
+    texts = sorted((ROOT / "card_db").rglob("game.toml")) + [ROOT / "README.md", *pages]
     for path in texts:
         for line, rule in cited_in_text(path.read_text(encoding="utf-8")):
             where.setdefault(rule, []).append(f"{path.relative_to(ROOT)}:{line}")

@@ -53,6 +53,10 @@ _API = {
     "list_games": "sengoku.carddb.game_overview:list_games",
     "opening_hand_report": "sengoku.goldfish.other_games:opening_hand_report",
     "NoOpeningHandError": "sengoku.goldfish.other_games:NoOpeningHandError",
+    # issue 24: a better deck, one legal card change at a time
+    "tune": "sengoku.tune",  # the package, callable as tune() (see sengoku.tune)
+    "Tuner": "sengoku.tune.tuner:Tuner",
+    "TuneResult": "sengoku.tune.result:TuneResult",
 }
 
 __all__ = ["__version__", *_API]

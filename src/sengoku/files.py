@@ -34,7 +34,7 @@ from typing import Any, BinaryIO
 
 from sengoku.errors import DataError
 
-# The limits, in bytes (the README's "Limits" lists them).
+# The limits, in bytes (docs/validation.md's "Limits on input" lists them).
 DECKLIST_BYTES = 1_000_000  # a decklist or text list, from a file or stdin: a few KB in practice
 CARD_DB_BYTES = 128_000_000  # a cards.json or board.json: the sample set is 70 KB; 100,000 such cards, 74 MB
 RULES_BYTES = 1_000_000  # a game.toml or a tournament format file

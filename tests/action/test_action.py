@@ -125,7 +125,7 @@ def test_a_path_that_looks_like_an_option_is_a_path(tmp_path: Path) -> None:
 
 
 def test_the_readme_workflow_uses_the_actions_inputs_and_markdown() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "formats-and-ci.md").read_text(encoding="utf-8")
     workflows = [yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", readme, re.S) if "jobs:" in block]
     uses = [step for w in workflows for step in w["jobs"]["validate"]["steps"]
             if step.get("uses", "").startswith("YOUR-ORG/sengoku@")]

@@ -1,4 +1,4 @@
-"""The README's description of the bundled sample set states numbers; they must be the data's."""
+"""The card database page's description of the bundled sample set states numbers; they must be the data's."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 
 from sengoku.paths import data_dir
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "card-database.md"
 
 
 def test_readme_sample_set_numbers_match_cards_json() -> None:
-    text = " ".join(README.read_text(encoding="utf-8").split())
+    text = " ".join(PAGE.read_text(encoding="utf-8").split())
     cards = json.loads((data_dir("card_db") / "sengoku" / "cards.json").read_text(encoding="utf-8"))["cards"]
     levels: dict[str, set[int]] = defaultdict(set)
     for c in cards:
@@ -22,7 +22,7 @@ def test_readme_sample_set_numbers_match_cards_json() -> None:
     familiars = [c for c in cards if c["kind"] == "familiar"]
     stated = re.search(r"(\d+) cards in two sets .*? (\d+) character names \((\d+) with Levels 1–4\).*? "
                        r"(\d+) Nameless cards .*? (\d+) familiars with (\d+) Familiar Eggs", text)
-    assert stated, "the README's sample-set sentence changed shape"
+    assert stated, "the page's sample-set sentence changed shape"
     assert [int(n) for n in stated.groups()] == [
         len(cards),
         len(levels),

@@ -54,7 +54,7 @@ def test_every_machine_output_carries_the_deck_hash() -> None:
 
 
 def test_the_readme_definition_recomputes_it_from_the_json_report() -> None:
-    # What the README tells an organiser to compute, from the JSON report alone.
+    # What the validation page tells an organiser to compute, from the JSON report alone.
     report = json.loads(render("json", validate_paths([DECKLISTS / "default.toml", DECKLISTS / "ultimate.toml"])))
     assert len(report["results"]) == 2
     for r in report["results"]:
@@ -65,12 +65,12 @@ def test_the_readme_definition_recomputes_it_from_the_json_report() -> None:
 
 
 def test_the_readme_recipe_recomputes_it(tmp_path, monkeypatch, capsys) -> None:
-    readme = (DECKLISTS.parent / "README.md").read_text(encoding="utf-8")
+    readme = (DECKLISTS.parent / "docs" / "validation.md").read_text(encoding="utf-8")
     (recipe,) = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if '"deck_hash"' in b]
     run = validate_paths([DECKLISTS / "default.toml", DECKLISTS / "ultimate.toml"])
     (tmp_path / "report.json").write_text(render("json", run), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    exec(compile(recipe, "README.md", "exec"), {})
+    exec(compile(recipe, "docs/validation.md", "exec"), {})
     lines = capsys.readouterr().out.splitlines()
     assert [line.rsplit(" ", 1)[1] for line in lines] == ["True", "True"]
 

@@ -14,9 +14,8 @@ from bisect import bisect_right
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sengoku.carddb.models import CardDatabase
 from sengoku.display import clipped, quoted
 from sengoku.errors import DataError
 from sengoku.files import CARD_DB_BYTES, SCHEMA_BYTES, loads_json, read_json_file, read_text_input
@@ -24,6 +23,9 @@ from sengoku.games import DEFAULT_GAME, REGISTRY, game_code
 from sengoku.pass_cache import digest_key, passed_before, remember_pass
 from sengoku.paths import default_card_db, schema_path
 from sengoku.problems import Problem, one_card
+
+if TYPE_CHECKING:
+    from sengoku.carddb.models import CardDatabase
 
 CARDS_FILE = "cards.json"
 _QUOTED = 80  # characters of a string value a message quotes (`display.clipped`)
@@ -301,6 +303,10 @@ def load_card_db(path: Path | str | None = None) -> CardDatabase:
     cards_file = resolve_cards_file(path)
     data, raw = read_checked(cards_file)
     code = game_code(game_of(data))
+    # deferred: pydantic and the card models' validators are most of a run's start-up; the
+    # validator reads checked cards as plain dicts (`validate.catalog`) and never needs them
+    from sengoku.carddb.models import CardDatabase
+
     model: Any = CardDatabase
     if code is None or code.card_model != "sengoku":
         # deferred: start-up time of SENGOKU YUGI's runs (pydantic builds the model as it is imported)

@@ -42,24 +42,53 @@ def version_line() -> str:
 # holds this to the commands the application has).
 COMMAND_MODULES = {
     "cards": "cards", "compare": "compare", "db": "db", "fmt": "fmt", "formats": "formats", "games": "games",
-    "goldfish": "goldfish", "import": "importer", "validate": "validate",
+    "goldfish": "goldfish", "import": "importer", "tune": "tune", "validate": "validate",
 }
 
 
-def _register(args: Sequence[str] = ()) -> Any:
+# What `sengoku --help` lists for each command, in this order: the first paragraph of its
+# docstring. The overview is printed from here, without importing a command module
+# (tests/test_cli_basics.py holds it to what the commands themselves say).
+COMMAND_SUMMARIES = {
+    "validate": "Check decklists against every deck-construction rule of their game (SPEC D1-D8 for SENGOKU "
+                "YUGI) and a card database, reporting every problem of every file with its rule id and line.",
+    "goldfish": "Goldfish a deck: play many solitaire games and report opening hands and the AP curve (SPEC G1-G3).",
+    "compare": "Compare SENGOKU YUGI decks on the same deals: every deck plays the same runs with the same seed, "
+               "policy, opponent, going and turns, run i of every deck from the same seeds (common random "
+               "numbers), so the paired differences are far less noisy than two separate goldfish runs. The first "
+               "deck is the baseline.",
+    "cards": "List cards of a card database, filtered by kind, level, weapon, attribute and name.",
+    "formats": "List tournament formats with the list in force (effective date, source, counts) and any later lists.",
+    "fmt": "Rewrite decklists in canonical form: sections in order, entries sorted by kind, level and name, "
+           "repeated entries of a card merged (counts summed), keys in a fixed order.",
+    "import": "Import a plain-text SENGOKU YUGI decklist as decklist TOML.",
+    "games": "List the games whose decklists sengoku validates, with their card databases and rules.",
+    "db": "Card database tools.",
+    "tune": "Tune a SENGOKU YUGI deck: find a better one, one legal card change at a time, each change won in a "
+            "paired race on common random numbers.",
+}
+
+OVERVIEW_ARGS = ((), ("--help",))  # the runs that print only the overview of the commands
+
+
+def _register(args: Sequence[str] | None = None) -> Any:
     """Import the command modules (each adds its commands to the application); return the application.
 
     When the first argument names a command, only its module is imported: the others cost every
-    run start-up time (importing them, and typer building each command's parameters). Anything
-    else (no command, `--help`, an unknown word, shell completion) gets every command.
+    run start-up time (importing them, and typer building each command's parameters). A run that
+    prints only the overview (`sengoku`, `sengoku --help`) imports none: each command is listed
+    from `COMMAND_SUMMARIES`. Anything else (no `args`, an unknown word, shell completion) gets
+    every command.
     """
+    # deferred: start-up time; `sengoku --version` is answered without typer and the commands
+    from sengoku.cli.root import app, list_commands_from_summaries
+
+    if args is not None and tuple(args) in OVERVIEW_ARGS:
+        list_commands_from_summaries()
+        return app
     module = COMMAND_MODULES.get(args[0]) if args else None
     for name in [module] if module is not None else COMMAND_MODULES.values():
-        # deferred: start-up time; `sengoku --version` is answered without typer and the commands
-        importlib.import_module(f"sengoku.cli.{name}")
-    # deferred: start-up time, as above
-    from sengoku.cli.root import app
-
+        importlib.import_module(f"sengoku.cli.{name}")  # deferred: start-up time, as above
     return app
 
 

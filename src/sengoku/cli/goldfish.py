@@ -23,18 +23,21 @@ PROGRESS_MIN_GAME_TURNS = 200_000
 
 POLICY_HELP = (
     "Who makes the choices (SPEC G2): "
-    "[b]greedy[/b] (default) plays to win: grows and focuses, moves allies (the Commander too) into "
+    "greedy (default) plays to win: grows and focuses, moves allies (the Commander too) into "
     "range and attacks the Stronghold with the kind likelier to beat the Last Guard, self-boosting when "
-    "it helps; [b]develop[/b] develops the board as fast as AP allows and never attacks; "
-    "[b]charge[/b] is develop, charging every card it cannot play this turn; "
-    "[b]search[/b] looks ahead (slow; a yardstick for greedy); "
-    "[b]random[/b] picks uniformly among the legal actions (for testing); "
-    "[b]idle[/b] never charges cards and never acts, so its AP is exactly start + 10 per turn (a baseline)."
+    "it helps; develop develops the board as fast as AP allows and never attacks; "
+    "charge is develop, charging every card it cannot play this turn; "
+    "search looks ahead (slow; a yardstick for greedy); "
+    "random picks uniformly among the legal actions (for testing); "
+    "idle never charges cards and never acts, so its AP is exactly start + 10 per turn (a baseline)."
 )
 
 
 HELP = " ".join("""
 Goldfish a deck: play many solitaire games and report opening hands and the AP curve (SPEC G1-G3).
+""".split()) + "\n\n" + " ".join("""
+The report starts with a summary: the kill turn (mean and p50 over the games won, and the share won by
+the end of each of the first turns), the opponent, and the opening-hand check. Then the details.
 """.split()) + "\n\n" + " ".join("""
 The opening hand (5 cards after the Commander leaves the deck, S1, S6) gets exact hypergeometric
 probabilities next to simulated ones with 95% Wilson intervals: at least one card that can grow or
@@ -53,7 +56,8 @@ from a shuffled deck: exit 2 with the reason.
 """.split()) + "\n\n" + " ".join("""
 The report goes to stdout, a one-line summary (and a progress bar on long runs in a terminal) to
 stderr. Exit 0 on success; 1 when the deck is not valid (the validator's report is shown) or a
-simulated probability lies more than 4 standard errors from its exact value (a bug); 2 on unusable
+simulated probability fails its check against the exact value (an exact binomial tail below a
+threshold a correct simulation crosses in fewer than one run in a million: a bug); 2 on unusable
 input or options.
 """.split())
 
@@ -72,15 +76,15 @@ def goldfish_command(
     turns: Optional[int] = typer.Option(None, "--turns", "-t", help="Turns played in each game (1 to 200).",
                                         show_default=str(DEFAULT_TURNS)),
     seed: int = SEED,
-    going: Optional[str] = typer.Option(None, "--going", help="Play [b]first[/b] (start with 0 AP, no attack on "
-                                        "turn 1) or [b]second[/b] (start with 5 AP) (S7, S8).", show_default="first"),
+    going: Optional[str] = typer.Option(None, "--going", help="Play first (start with 0 AP, no attack on "
+                                        "turn 1) or second (start with 5 AP) (S7, S8).", show_default="first"),
     policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, show_default="greedy"),
     commander: Optional[str] = typer.Option(
         None, "--commander", metavar="NAME", help="Pin the Commander to this Level 1 Main card name. "
         "Default: the Level 1 Main whose name has the most higher-level copies in the deck (S1).",
         show_default=False),
     mode: Optional[str] = typer.Option(
-        None, "--mode", help="[b]standard[/b] or [b]ultimate[/b]. Default: the decklist's own `mode`. "
+        None, "--mode", help="standard or ultimate. Default: the decklist's own `mode`. "
         "The deck is validated under the mode played.", show_default=False),
     jobs: Optional[int] = JOBS,
     opponent: Optional[Path] = typer.Option(
@@ -185,13 +189,16 @@ def goldfish_command(
         from sengoku.goldfish.html_report import render_html, reproduce_command
 
         write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html)), replace=force)
-    engine = "" if engine_compiled() else ", pure-Python engine"  # (see the README's Performance)
+    engine = "" if engine_compiled() else ", pure-Python engine"  # (see docs/performance.md)
     typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({result.runs / elapsed:,.0f} games/s, "
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
-        typer.echo(f"error: {len(result.errors)} simulated probability(ies) more than 4 standard errors "
-                   "from exact: a bug in the simulation, please report it", err=True)
+        for message in result.to_dict()["errors"]:
+            typer.echo(f"error: {message}", err=True)
+        typer.echo(f"error: {len(result.errors)} simulated probability(ies) far from exact, which a correct "
+                   "simulation shows in fewer than one run in a million: a bug in the simulation, please "
+                   "report it", err=True)
         raise SystemExit(1)
 
 
@@ -220,7 +227,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
                    "opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2)
     if as_json:
-        write_document(json.dumps(report, ensure_ascii=False, indent=2) + "\n", "json")
+        write_document(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False) + "\n", "json")
     else:
         typer.echo(render_text(report), nl=False)
     typer.echo(f"{runs} opening hands dealt in {elapsed:.2f} s", err=True)

@@ -1,6 +1,6 @@
 """Standard streams and signals for the CLI: what happens when output cannot be written.
 
-The contract (README, "Exit codes"):
+The contract (docs/index.md, "Exit codes, streams and written files"):
 
 - stdout on a full disk, or any other write error: one line on stderr, exit 2;
 - stdout closed (`>&-`) or stdin closed (`<&-`): the same, when the command needs the stream;

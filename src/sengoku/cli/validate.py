@@ -65,7 +65,6 @@ def validate(
     # deferred: start-up time of the other commands
     from sengoku.validate.api import iter_paths, parse_as_of
     from sengoku.validate.reporters import get_reporter
-    from sengoku.validate.reporters.registration import Report as RegistrationSheets
 
     reporter_class = get_reporter(report.value)  # an unknown name fails before any file is read
     if html is not None:  # a path that must not be written fails before any file is read
@@ -75,7 +74,12 @@ def validate(
     # --html page) is spooled and written whole at the end, so a machine format is complete or
     # not written at all.
     reporter = reporter_class(sys.stdout, strict)
-    sheets = RegistrationSheets(None, strict) if html is not None else None
+    sheets = None
+    if html is not None:
+        # deferred: only a run that writes registration sheets pays for their module
+        from sengoku.validate.reporters.registration import Report as RegistrationSheets
+
+        sheets = RegistrationSheets(None, strict)
     tally, skipped = check_all(results, [reporter] + ([sheets] if sheets is not None else []), strict)
     if sheets is not None and html is not None:
         page = sheets.finish(tally)

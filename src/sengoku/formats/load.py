@@ -10,13 +10,15 @@ import datetime as dt
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sengoku.decklist.scan import toml_lines
 from sengoku.files import RULES_BYTES, SCHEMA_BYTES, loads_toml, read_json_file, read_text_input
 from sengoku.formats.model import Format, FormatError, FormatList
+from sengoku.pass_cache import pass_key, passed_before, remember_pass
 from sengoku.paths import default_card_db, schema_path
-from sengoku.problems import Problem
+
+if TYPE_CHECKING:
+    from sengoku.problems import Problem
 
 SCHEMA_FILE = "format.schema.json"
 FORMATS_DIR = "formats"
@@ -52,9 +54,26 @@ class Locator:
     """Find the line of a key or value in a format file's text, so problems can point at it."""
 
     def __init__(self, text: str):
-        self.lines = [_code_part(line) for line in text.splitlines()]
-        self.headers = [i for i, h in toml_lines(self.lines)
-                        if h is not None and h.array and not h.dotted and h.root == "lists"]
+        self._text = text
+        self._lines: list[str] | None = None
+        self._headers: list[int] | None = None
+
+    # Worked out on the first question: a file without problems is never asked one, and its
+    # reader then does not import the TOML line scanner (start-up time of `sengoku formats`).
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = [_code_part(line) for line in self._text.splitlines()]
+        return self._lines
+
+    @property
+    def headers(self) -> list[int]:
+        if self._headers is None:
+            from sengoku.decklist.scan import toml_lines  # deferred: see above
+
+            self._headers = [i for i, h in toml_lines(self.lines)
+                             if h is not None and h.array and not h.dotted and h.root == "lists"]
+        return self._headers
 
     def line(self, list_index: int | None = None, *, key: str | None = None,
              value: str | None = None) -> int | None:
@@ -134,10 +153,20 @@ def read_toml(path: Path) -> tuple[Any, str]:
     return loads_toml(text, path, FormatError), text
 
 
-def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], Any, Locator | None]:
+def _problem(**fields: Any) -> Problem:
+    from sengoku.problems import Problem  # deferred: a file that loads cleanly needs none (start-up time)
+
+    return Problem(**fields)
+
+
+def read_format_file(path: Path | str, *, remembered: bool = False) -> tuple[Format | None, list[Problem], Any,
+                                                                          Locator | None]:
     """Read one format file: the format (None if unusable), its structural problems, its data, a line locator.
 
-    Raises FormatError only when the file cannot be read or parsed as TOML.
+    With `remembered`, a file whose bytes passed the schema check before (`sengoku.pass_cache`) is
+    not checked against the schema again, so that listing or applying a format does not import
+    jsonschema (start-up time); `sengoku db check` always checks. Raises FormatError only when the
+    file cannot be read or parsed as TOML.
     """
     path = Path(path)
     raw, text = read_toml(path)
@@ -145,16 +174,20 @@ def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], An
     loc = Locator(text)
     where = str(path)
     problems: list[Problem] = []
-    for err in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        parts = list(err.absolute_path)
-        problems.append(Problem(severity="error", path=where, message=err.message, json_path=_json_path(parts),
-                                rule="schema",
-                                line=loc.for_json_path(parts, data)))
-    if problems:
-        return None, problems, data, loc
+    key = pass_key(text.encode("utf-8"), schema_path(SCHEMA_FILE)) if remembered else None
+    if key is None or not passed_before(key):
+        for err in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+            parts = list(err.absolute_path)
+            problems.append(_problem(severity="error", path=where, message=err.message, json_path=_json_path(parts),
+                                    rule="schema",
+                                    line=loc.for_json_path(parts, data)))
+        if problems:
+            return None, problems, data, loc
+        if key is not None:
+            remember_pass(key)
 
     if data["name"] != path.stem:  # formats are looked up by file name; the two must agree
-        problems.append(Problem(severity="error", path=where,
+        problems.append(_problem(severity="error", path=where,
                                 message=f"name {data['name']!r} differs from the file name "
                                 f"{path.stem!r}; `--format {path.stem}` would find a format named otherwise",
                                 json_path="$.name", rule="name", line=loc.line(None, key="name")))
@@ -164,13 +197,13 @@ def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], An
         try:
             effective = dt.date.fromisoformat(item["effective"])
         except ValueError:
-            problems.append(Problem(severity="error", path=where,
+            problems.append(_problem(severity="error", path=where,
                                     message=f"effective date {item['effective']!r} is not a real date",
                                     json_path=f"$.lists[{i}].effective", rule="date",
                                     line=loc.line(i, key="effective")))
             continue
         if effective in seen:
-            problems.append(Problem(severity="error", path=where,
+            problems.append(_problem(severity="error", path=where,
                                     message=f"two lists take effect on {effective.isoformat()} "
                                     f"(lists {seen[effective] + 1} and {i + 1}); which one is in force is unclear",
                                     json_path=f"$.lists[{i}].effective", rule="duplicate-date",
@@ -190,7 +223,7 @@ def read_format_file(path: Path | str) -> tuple[Format | None, list[Problem], An
 
 
 def _load_file(path: Path) -> Format:
-    tournament_format, problems, _, _ = read_format_file(path)
+    tournament_format, problems, _, _ = read_format_file(path, remembered=True)
     errors = [p for p in problems if p.severity == "error"]
     if tournament_format is None or errors:
         first = errors[0]

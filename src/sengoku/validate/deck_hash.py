@@ -7,7 +7,7 @@ entry order, key order, spelling a card by name or by id, the deck's name and `f
 unchanged, so `sengoku fmt` never changes it; any card, count, section, mode or card database
 does.
 
-Precisely (the README shows how to recompute it from `validate -o json`):
+Precisely (docs/validation.md shows how to recompute it from `validate -o json`):
 
     sha256(json.dumps({"card_db": <cards.json sha256>, "game": ..., "mode": ...,
                        "sections": {section: {card id: count}}},

@@ -1,4 +1,4 @@
-"""What each rule id means, for reports that describe their rules (SARIF) and the README table.
+"""What each rule id means, for reports that describe their rules (SARIF) and the docs table.
 
 Rules written in a game's `game.toml` describe themselves (`description`, `spec`); the rules
 kept in code are described here.

@@ -40,6 +40,6 @@ def make_policy(name: str = DEFAULT_POLICY) -> Policy:
 
 
 def describe(name: str) -> str:
-    """Return a policy's one-paragraph description (its docstring), for `--help` and the README."""
+    """Return a policy's one-paragraph description (its docstring), for `--help` and the docs."""
     doc = POLICIES[name].__doc__ or ""
     return " ".join(doc.split())

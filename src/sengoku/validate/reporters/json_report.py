@@ -1,6 +1,6 @@
 """JSON report: the card database used, one object per file, and a summary.
 
-Shape (documented in the README): `{"card_db": {name, version, hash}, "card_dbs": [...],
+Shape (documented in docs/validation.md): `{"card_db": {name, version, hash}, "card_dbs": [...],
 "strict": bool, "results": [{path, game, mode, format, deck_name, deck_hash, valid, violations:
 [{rule, severity, message, line, column, cards}], sections}], "summary": {files, passed, failed,
 errors, warnings}}`. `valid` follows `--strict` (warnings fail under it). `deck_hash` is defined
