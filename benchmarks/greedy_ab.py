@@ -20,7 +20,7 @@ from policy_bench import SETTINGS, SUITE, load_deck, mean_ci
 
 def kills(tables, policy, deals: int, turns: int, going_first: bool, defends: bool, seed: int) -> list[int]:
     from sengoku.engine import GameRunner
-    from sengoku.goldfish.seeds import Chance, seed_run
+    from sengoku.goldfish.play.seeds import Chance, seed_run
 
     chance = Chance()
     runner = GameRunner(tables, policy, chance, turns, going_first, opponent_defends=defends)

@@ -43,7 +43,7 @@ def load_deck(path: Path):
 def play(task: tuple[str, str, str, int, int, int, int]) -> tuple[str, str, str, list[int], float]:
     """Play deals start..stop-1 of one deck and setting with one policy; return the kill turns."""
     from sengoku.engine import GameRunner, make_policy
-    from sengoku.goldfish.seeds import Chance, seed_run
+    from sengoku.goldfish.play.seeds import Chance, seed_run
 
     deck, setting, policy, start, stop, turns, seed = task
     going_first, defends = SETTINGS[setting]
@@ -60,7 +60,7 @@ def play(task: tuple[str, str, str, int, int, int, int]) -> tuple[str, str, str,
 
 
 def t975(n: int) -> float:
-    from sengoku.goldfish.paired import t975 as t
+    from sengoku.goldfish.statistics.paired import t975 as t
     return t(n - 1)
 
 

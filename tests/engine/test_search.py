@@ -10,8 +10,8 @@ import sengoku
 from sengoku.engine import GameRunner, compile_deck
 from sengoku.engine.constants import CHARGE
 from sengoku.engine.policies import SearchPolicy
-from sengoku.goldfish.seeds import Chance, seed_run
-from sengoku.goldfish.simulate import Plan, play_chunk
+from sengoku.goldfish.play.seeds import Chance, seed_run
+from sengoku.goldfish.play.simulate import Plan, play_chunk
 
 from .conftest import bundled_sections, position
 
