@@ -117,6 +117,19 @@ def check_options(runs: int, turns: int, going: str, policy: str, mode: str | No
         raise GoldfishError(f"precision must be a positive number of turns, not {precision}")
 
 
+def engine_options(runs: int, turns: int | None, policy: str | None, going: str | None, mode: str | None,
+                   jobs: int | None, precision: float | None = None) -> tuple[int, str, str, int]:
+    """Fill in the engine options `goldfish()` leaves to None and refuse unusable ones (`check_options`).
+
+    Return (turns, policy, going, jobs): default 8 turns, "greedy", going "first", all cores.
+    """
+    turns = DEFAULT_TURNS if turns is None else turns
+    policy, going = policy or "greedy", going or "first"
+    jobs = default_jobs() if jobs is None else jobs
+    check_options(runs, turns, going, policy, mode, jobs, precision)
+    return turns, policy, going, jobs
+
+
 def goldfish(
     deck: Decklist | Path | str | None = None,
     db: CardDatabase | Path | str | None = None,
@@ -175,11 +188,9 @@ def goldfish(
             raise EngineOptionError(given[0], decklist.game)
         return opening_hand_report(decklist, db, runs=runs, seed=seed, wants=wants)
     return _goldfish_engine(decklist, syntax, db, runs=runs, seed=seed, wants=wants, progress=progress,
-                            turns=DEFAULT_TURNS if turns is None else turns, policy=policy or "greedy",
-                            going=going or "first", commander=commander, mode=mode,
-                            jobs=default_jobs() if jobs is None else jobs, opponent=opponent,
-                            opponent_defends=bool(opponent_defends), play_on=bool(play_on), precision=precision,
-                            kill_turns=kill_turns)
+                            turns=turns, policy=policy, going=going, commander=commander, mode=mode, jobs=jobs,
+                            opponent=opponent, opponent_defends=bool(opponent_defends), play_on=bool(play_on),
+                            precision=precision, kill_turns=kill_turns)
 
 
 @dataclass
@@ -272,13 +283,13 @@ def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = N
 
 
 def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, *,
-                     runs: int, turns: int, seed: int, policy: str, going: str, commander: str | None,
-                     mode: str | None, jobs: int, wants: Iterable[Want | str],
+                     runs: int, turns: int | None, seed: int, policy: str | None, going: str | None,
+                     commander: str | None, mode: str | None, jobs: int | None, wants: Iterable[Want | str],
                      progress: Callable[[int], None] | None, opponent: Decklist | Path | str | None,
                      opponent_defends: bool, play_on: bool, precision: float | None,
                      kill_turns: bool = False) -> GoldfishResult:
     """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
-    check_options(runs, turns, going, policy, mode, jobs, precision)
+    turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs, precision)
     setup = prepare_engine(decklist, syntax, _load_db(db), turns=turns, seed=seed, policy=policy, going=going,
                            commander=commander, mode=mode, wants=wants, opponent=opponent,
                            opponent_defends=opponent_defends, play_on=play_on, kill_turns=kill_turns)

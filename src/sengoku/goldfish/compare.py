@@ -15,16 +15,16 @@ from typing import Any
 
 from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import _load_db, check_options, engine_result, prepare_engine, read_deck
+from sengoku.goldfish.api import _load_db, engine_options, engine_result, prepare_engine, read_deck
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.statistics.differences import differences
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.statistics.hand import OpeningHandModel
-from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS
+from sengoku.goldfish.options import DEFAULT_RUNS
 from sengoku.goldfish.play.pairs import EventTest, PairPlan, PairTally, play_pairs_chunk
 from sengoku.goldfish.play.rounds import play_rounds
 from sengoku.goldfish.play.seeds import DEFAULT_SEED
-from sengoku.goldfish.play.simulate import default_jobs, map_chunks
+from sengoku.goldfish.play.simulate import map_chunks
 from sengoku.goldfish.wants import Want
 
 __all__ = ["CompareError", "compare"]
@@ -68,10 +68,7 @@ def compare(
         raise CompareError(f"compare needs at least two decks, not {len(decks)}")
     read = [read_deck(d) for d in decks]
     _same_game_and_mode([dl for dl, _ in read], mode)
-    turns = DEFAULT_TURNS if turns is None else turns
-    policy, going = policy or "greedy", going or "first"
-    jobs = default_jobs() if jobs is None else jobs
-    check_options(runs, turns, going, policy, mode, jobs, precision)
+    turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs, precision)
     card_db = _load_db(db)
     wants = list(wants)
     setups = []

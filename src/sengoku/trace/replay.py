@@ -16,11 +16,11 @@ from typing import Any
 
 from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import _load_db, check_options, goldfish_kind, prepare_engine, read_deck
+from sengoku.goldfish.api import _load_db, engine_options, goldfish_kind, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
-from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS
+from sengoku.goldfish.options import DEFAULT_RUNS
 from sengoku.goldfish.play.seeds import DEFAULT_SEED
-from sengoku.goldfish.play.simulate import default_jobs, make_runner, play_all, play_run
+from sengoku.goldfish.play.simulate import make_runner, play_all, play_run
 from sengoku.trace.events import SCHEMA_VERSION, trace_events
 from sengoku.trace.jsonl import render_jsonl
 from sengoku.trace.text import render_text
@@ -111,10 +111,7 @@ def trace_run(
     if goldfish_kind(decklist.game) != "engine":
         raise GoldfishError(f"a trace plays SENGOKU YUGI's turn-by-turn engine; a {decklist.game} deck gets its "
                             "opening hand only")
-    turns = DEFAULT_TURNS if turns is None else turns
-    policy, going = policy or "greedy", going or "first"
-    jobs = default_jobs() if jobs is None else jobs
-    check_options(runs, turns, going, policy, mode, jobs)
+    turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs)
     setup = prepare_engine(decklist, syntax, _load_db(db), turns=turns, seed=seed, policy=policy, going=going,
                            commander=commander, mode=mode, wants=(), opponent=opponent,
                            opponent_defends=bool(opponent_defends), play_on=bool(play_on), kill_turns=True)

@@ -25,9 +25,8 @@ from typing import Any
 from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
 from sengoku.engine import choose_commander, compile_deck
-from sengoku.goldfish.api import _load_db, check_options, prepare_engine, read_deck
+from sengoku.goldfish.api import _load_db, engine_options, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
-from sengoku.goldfish.options import DEFAULT_TURNS
 from sengoku.goldfish.play.seeds import DEFAULT_SEED
 from sengoku.goldfish.play.simulate import Plan, chunks
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
@@ -97,9 +96,7 @@ class Tuner:
                  error_rate: float = DEFAULT_ERROR_RATE, min_gain: float | None = None,
                  check_runs: int = DEFAULT_CHECK_RUNS, verify_runs: int = 0, executor: Any = None,
                  progress: Callable[[Progress], None] | None = None) -> None:
-        turns = DEFAULT_TURNS if turns is None else turns
-        policy, going = policy or "greedy", going or "first"
-        check_options(1, turns, going, policy, mode, 1)
+        turns, policy, going, _ = engine_options(1, turns, policy, going, mode, 1)
         try:
             parsed = Objective.parse(objective, turns)
         except ValueError as exc:
