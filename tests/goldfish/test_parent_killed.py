@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+from processes import gone_within, running, start_sengoku, wait_for_workers  # tests/processes.py
 from sengoku.paths import data_dir
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
@@ -25,61 +26,27 @@ DEFAULT = data_dir("decklists") / "default.toml"
 NO_LEVEL4 = data_dir("decklists") / "compare" / "no-level4.toml"
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                found += [int(c) for c in f.read().split()]
-        except OSError:
-            pass
-    return found
-
-
-def _running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def _gone_within(pids: list[int], seconds: float) -> list[int]:
-    """Wait up to `seconds` for every pid to end; return those still running (then killed)."""
-    deadline = time.monotonic() + seconds
-    while any(_running(p) for p in pids) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    left = [p for p in pids if _running(p)]
-    for p in left:
-        os.kill(p, signal.SIGKILL)
-    return left
-
-
 @pytest.mark.parametrize("command", [
     ["compare", str(DEFAULT), str(NO_LEVEL4), "--runs", "4000000", "--jobs", "2", "--json"],
     ["goldfish", "--runs", "10000000", "--jobs", "2", "--json"],
 ], ids=["compare", "goldfish"])
 def test_workers_end_soon_after_their_parent_is_killed(command: list[str]) -> None:
-    p = subprocess.Popen([sys.executable, "-m", "sengoku", *command],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    p = start_sengoku(*command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     try:
-        deadline = time.monotonic() + 60
-        while len(_children(p.pid)) < 2 and p.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        workers = _children(p.pid)
+        workers = wait_for_workers(p, 2, 60)
         if len(workers) < 2:
             pytest.skip("fewer than two worker processes started (one core?)")
         time.sleep(0.5)  # into their games
         os.kill(p.pid, signal.SIGKILL)
         p.wait(timeout=10)
-        assert _gone_within(workers, 3.0) == []
+        assert gone_within(workers, 3.0) == []
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
             p.wait(timeout=10)
         for w in workers:
-            if _running(w):
+            if running(w):
                 os.kill(w, signal.SIGKILL)
 
 
@@ -107,13 +74,13 @@ def test_the_watching_thread_alone_ends_an_orphan(tmp_path) -> None:
             assert time.monotonic() < deadline and p.poll() is None
             time.sleep(0.05)
         worker = int(pid_file.read_text())
-        assert _running(worker)
+        assert running(worker)
         os.kill(p.pid, signal.SIGKILL)
         p.wait(timeout=10)
-        assert _gone_within([worker], 3.0) == []
+        assert gone_within([worker], 3.0) == []
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)
             p.wait(timeout=10)
-        if worker and _running(worker):
+        if worker and running(worker):
             os.kill(worker, signal.SIGKILL)

@@ -15,6 +15,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from cli_run import run_sengoku
+from processes import start_sengoku, wait_for_workers  # tests/processes.py
 from sengoku.decklist.fmt import canonical_decklist
 from sengoku.goldfish.compare import compare
 from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN
@@ -130,28 +131,13 @@ def test_cluster_without_the_extra_names_it(monkeypatch: pytest.MonkeyPatch, cap
     assert "pip install 'sengoku[cluster]'" in err and "Traceback" not in err
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/children") as f:
-                found += [int(c) for c in f.read().split()]
-        except OSError:
-            pass
-    return found
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
 def test_ctrl_c_writes_the_best_deck_so_far_and_exits_130(tmp_path: Path) -> None:
     out = tmp_path / "best.toml"
-    p = subprocess.Popen([sys.executable, "-m", "sengoku", "tune", str(WEAKENED), "--budget", "5000000", "--jobs", "2",
-                          "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+    p = start_sengoku("tune", str(WEAKENED), "--budget", "5000000", "--jobs", "2", "-o", str(out),
+                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120
-        while len(_children(p.pid)) < 2 and p.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if len(_children(p.pid)) < 2:
+        if len(wait_for_workers(p, 2, 120)) < 2:
             pytest.skip("fewer than two worker processes started (one core?)")
         time.sleep(1.0)
         os.killpg(p.pid, signal.SIGINT)
