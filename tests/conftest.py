@@ -1,4 +1,4 @@
-"""Helpers shared by the test folders: an in-process CLI run and a scratch card database."""
+"""Helpers shared by the test folders: an in-process CLI run, a scratch card database and a cache folder."""
 
 from __future__ import annotations
 
@@ -31,6 +31,18 @@ def scratch_db(tmp_path: Path) -> Path:
     folder.mkdir()
     shutil.copy(BUNDLED / "cards.json", folder / "cards.json")
     (folder / "formats").mkdir()
+    return folder
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder of this test's own, with the cache on (SENGOKU_NO_CACHE unset).
+
+    (It takes the name of pytest's own `cache` fixture, which no test here uses.)
+    """
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SENGOKU_CACHE_DIR", str(folder))
+    monkeypatch.delenv("SENGOKU_NO_CACHE", raising=False)
     return folder
 
 

@@ -58,14 +58,6 @@ def test_the_walk_finds_what_it_is_meant_to_find(tmp_path: Path) -> None:
     assert [line.split(":")[0] for line in direct_reads(sample)] == ["3", "4", "5", "6"]
 
 
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("SENGOKU_CACHE_DIR", str(folder))
-    monkeypatch.delenv("SENGOKU_NO_CACHE", raising=False)
-    return folder
-
-
 def test_a_fifo_where_the_note_of_a_big_database_goes_does_not_block(tmp_path: Path, cache: Path) -> None:
     """The note about a big database's identity (carddb.stored) is read through the reader: a FIFO
     planted in its place (nobody writing) is not a note, and the run goes on."""

@@ -16,14 +16,6 @@ BUNDLED = data_dir("card_db") / "sengoku" / "cards.json"
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("SENGOKU_CACHE_DIR", str(folder))
-    monkeypatch.delenv("SENGOKU_NO_CACHE", raising=False)
-    return folder
-
-
-@pytest.fixture
 def checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Count the calls of the full check (schema + semantic checks)."""
     calls: list[str] = []

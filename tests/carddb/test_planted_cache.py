@@ -25,14 +25,6 @@ SCHEMA = schema_path("sengoku-card-db.schema.json")
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("SENGOKU_CACHE_DIR", str(folder))
-    monkeypatch.delenv("SENGOKU_NO_CACHE", raising=False)
-    return folder
-
-
-@pytest.fixture
 def malformed(tmp_path: Path) -> tuple[Path, PassKey]:
     """A card database folder whose first card has a level the schema (and the model) refuse."""
     folder = tmp_path / "db"
