@@ -65,7 +65,12 @@ def test_judge_accepts_drops_and_keeps_racing() -> None:
     assert v_unsure.drop  # its interval (about ±0.2) lies below the leader's lower end (about +0.5)
     alone = judge([unsure], look_level(0.05, 1, 1), 0.05)[0]
     assert not alone.accept and not alone.drop  # with no leader, ±0.2 still covers a gain of 0.05
-    assert lower_bound(_sums([2, 2, 2]), 1e-6) == 2  # no spread: every run gained 2
+    # One run decides nothing, and neither do runs without spread: no interval, so no bound above
+    # -inf and no acceptance (as compare gives no verdict). A budget cut a look to one run, whose
+    # +1 was once taken as a bound of +1.
+    assert lower_bound(_sums([2, 2, 2]), 1e-6) == -math.inf
+    assert lower_bound(_sums([1]), 0.05) == -math.inf
+    assert not judge([_sums([1])], look_level(0.05, 58, 1), 0.02)[0].accept
 
 
 def _race(rng: random.Random, gains: list[float], alpha: float, looks: int) -> int | None:

@@ -7,6 +7,7 @@ command that reproduces it, and the final decklist. The same tune gives the same
 
 from __future__ import annotations
 
+import math
 import shlex
 from html import escape
 from pathlib import Path
@@ -50,6 +51,10 @@ def _fmt(x: float, scale: float, digits: int, sign: bool = False) -> str:
     return f"{scale * x:+.{digits}f}" if sign else f"{scale * x:.{digits}f}"
 
 
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None  # an unbounded end is left out of the band
+
+
 def render_tune_html(result: TuneResult, command: str, output: str | None = None) -> str:
     """Return the tune as one HTML page; `command` reproduces it."""
     better = result.objective.lower_is_better
@@ -58,8 +63,8 @@ def render_tune_html(result: TuneResult, command: str, output: str | None = None
     start = result.start_value if result.start_value is not None else (steps[0].before if steps else 0.0)
     xs = list(range(len(steps) + 1))
     values = [scale * start] + [scale * s.after for s in steps]
-    lows = [None] + [scale * (s.before + s.ci95[0]) for s in steps]
-    highs = [None] + [scale * (s.before + s.ci95[1]) for s in steps]
+    lows = [None] + [_finite(scale * (s.before + s.ci95[0])) for s in steps]
+    highs = [None] + [_finite(scale * (s.before + s.ci95[1])) for s in steps]
     desc = (f"{result.objective.describe()} after each accepted change: "
             + ", ".join(f"{x}: {v:.{digits}f}" for x, v in zip(xs, values)) + ".")
     svg = chart("t-path", "The path of accepted changes", desc, xs=xs, x_label="changes accepted",

@@ -114,11 +114,8 @@ def look_level(alpha: float, candidates: int, look: int) -> float:
 
 def lower_bound(sums: Sums, level: float) -> float:
     """Return the one-sided lower confidence bound of the mean improvement at `level`."""
-    if sums.n == 0:
-        return -math.inf
-    if sums.n * sums.squares == sums.total * sums.total:  # every run improved by the same amount
-        return sums.mean
-    if sums.n == 1:
+    if sums.n < 2 or sums.n * sums.squares == sums.total * sums.total:
+        # One run, or every run alike: no interval, so no evidence either way (as compare says)
         return -math.inf
     return sums.mean - t_quantile(1 - level, sums.n - 1) * math.sqrt(sums.variance() / sums.n)
 
