@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import errno
 import gc
-import hashlib
 import json
 import os
 import re
@@ -32,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from sengoku.digests import sha256_hex
 from sengoku.errors import DataError
 
 # The limits, in bytes (docs/validation.md's "Limits on input" lists them).
@@ -111,7 +111,7 @@ class Original:
 
     @classmethod
     def of(cls, st: os.stat_result, data: bytes) -> "Original":
-        return cls(st.st_size, hashlib.sha256(data).hexdigest())
+        return cls(st.st_size, sha256_hex(data))
 
     def changed(self, path: Path | str) -> str | None:
         """Return how the file at `path` differs from this one now (None: the same bytes)."""
@@ -123,7 +123,7 @@ class Original:
             return "has grown"
         except OSError as exc:
             return f"cannot be read again ({exc.strerror or exc})"
-        if len(now) != self.size or hashlib.sha256(now).hexdigest() != self.sha256:
+        if len(now) != self.size or sha256_hex(now) != self.sha256:
             return "has other content"
         return None
 
