@@ -27,9 +27,8 @@ import sys
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from sengoku.digests import sha256_hex
 from sengoku.errors import DataError
@@ -99,8 +98,9 @@ def _read(path: Path | str, limit: int, regular: bool = False) -> tuple[bytes, o
     return data, st
 
 
-@dataclass(frozen=True)
-class Original:
+# A NamedTuple, not a frozen dataclass: a dataclass's generated methods are compiled from source
+# at import, about 4 million instructions of every command's start-up.
+class Original(NamedTuple):
     """A file as it was read, to tell before replacing it that nobody changed it since (`sengoku.writes`).
 
     Its bytes' SHA-256 decides; the size tells a change without reading the file again.

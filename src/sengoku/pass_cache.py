@@ -25,8 +25,8 @@ bounded reader, regular files only.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from sengoku.digests import sha256_hex
 from sengoku.errors import DataError
@@ -64,8 +64,7 @@ def _folder() -> Path | None:
     return None if root is None else root / "checked"
 
 
-@dataclass(frozen=True)
-class PassKey:
+class PassKey(NamedTuple):  # not a dataclass: start-up time (see `files.Original`)
     """What a pass is remembered for: one content checked against one schema by this sengoku version."""
 
     data_sha256: str
