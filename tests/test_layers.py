@@ -30,6 +30,8 @@ LAYERS: list[set[str]] = [
     {"validate", "formats", "engine"},
     # what combines those: goldfish simulation, the whole card database check
     {"goldfish", "db_check"},
+    # what builds on goldfish simulations: one run seen again step by step, the deck tuner
+    {"trace", "tune"},
     # the command line, and the public API of `import sengoku`
     {"cli", "__main__", "sengoku"},
 ]

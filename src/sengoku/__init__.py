@@ -49,10 +49,16 @@ _API = {
     "engine_build": "sengoku.build:engine_build",
     "GoldfishResult": "sengoku.goldfish.result:GoldfishResult",
     "InvalidDeckError": "sengoku.goldfish.api:InvalidDeckError",
+    "trace_run": "sengoku.trace:trace_run",  # G8: one run of a simulation, step by step
+    "Trace": "sengoku.trace:Trace",
     # issue 5: the games beside SENGOKU YUGI
     "list_games": "sengoku.carddb.game_overview:list_games",
     "opening_hand_report": "sengoku.goldfish.other_games:opening_hand_report",
     "NoOpeningHandError": "sengoku.goldfish.other_games:NoOpeningHandError",
+    # issue 24: a better deck, one legal card change at a time
+    "tune": "sengoku.tune",  # the package, callable as tune() (see sengoku.tune)
+    "Tuner": "sengoku.tune.tuner:Tuner",
+    "TuneResult": "sengoku.tune.result:TuneResult",
 }
 
 __all__ = ["__version__", *_API]

@@ -167,7 +167,13 @@ def test_text_report_shows_the_table_and_verdicts(cli) -> None:
     assert r.code == 0, r.err
     assert "[1] deck: " + str(NO_LEVEL4) in r.out
     assert f"counting as {TURNS + 1}" in r.out  # a run never won is said to count as turns + 1
-    assert f"[1] {NO_LEVEL4}: mean kill turn worse; P(won by turn {TURNS}) worse" in r.out
+    # the answer first (issue 25): the report opens with the verdicts, then the opening-hand check
+    lines = r.out.splitlines()
+    assert lines[0].startswith(f"Verdicts against the baseline [0] {DEFAULT}, on the same 200 runs")
+    assert lines[1] == f"  [1] {NO_LEVEL4}"
+    assert lines[2].startswith("      mean kill turn: worse; +") and "95% CI [+" in lines[2]
+    assert lines[3].startswith(f"      won by turn {TURNS}: worse; -")
+    assert lines[4].startswith("Opening-hand check: ok (6 events")
 
 
 def test_plot_is_checked_before_simulating(cli, tmp_path: Path) -> None:

@@ -22,10 +22,15 @@ def test_exact_vs_simulated_within_4_se(big) -> None:
     n = big.runs
     probs = big.opening_hand["probabilities"]
     assert len(probs) == 7  # 3 built-in + 3 wants + all together
+    check = big.opening_hand["check"]
+    assert check["events"] == 7 and check["threshold"] == pytest.approx(1e-6 / 7)
     for p in probs:
         se = prob.standard_error(p["exact"], n)
         assert abs(p["simulated"] - p["exact"]) <= 4 * se + 1e-6, p
-        assert p["ok"]
+        assert p["hits"] == round(p["simulated"] * n)
+        # the reported tail is the exact binomial one (the exact value is rounded to 6 digits here)
+        assert p["tail"] == pytest.approx(prob.binomial_two_sided(p["hits"], n, p["exact"]), rel=0.02, abs=1e-3)
+        assert p["ok"] and p["tail"] >= check["threshold"]
     assert big.ok and big.errors == []
 
 

@@ -3,6 +3,12 @@
 The result comes from stored JSON, not from a simulation, so the engine's choices do not move
 these bytes; only the report's own layout does. A cheaper way of building the same tables must
 keep them (`data/report_*.txt` were written by the report before it built its cells as `Text`).
+
+Rewritten on purpose for issue 25 (the answer first: the report opens with the kill turn, the
+opponent and the opening-hand check, then the kill-turn details) and issue 21 (the check shows
+the exact binomial tail, not a z-score). The stored result's `level1` event holds 150 hits of
+300 where 72% are expected, so that the alarm's wording is pinned too; its tail (1.49e-15) is
+the real one for those counts.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import statistics
 
 import pytest
 
-from sengoku.goldfish.paired import Sums, newcombe_paired, t975, welch_interval
+from sengoku.goldfish.paired import FEWER_THAN_TWO, NO_SPREAD, Sums, newcombe_paired, t975, welch_interval
 from sengoku.goldfish.rounds import FIRST_ROUND, MIN_ROUND, next_total, play_rounds
 
 # t(0.975, df) from standard tables, beyond the exact table the module holds (df <= 30).
@@ -43,11 +43,36 @@ def test_sums_give_the_t_interval_of_the_values() -> None:
     assert halves[0] == sums  # merging chunks is exact
 
 
-def test_no_spread_gives_a_point_interval() -> None:
+def test_no_spread_gives_no_interval() -> None:
+    # issue 20: ten equal values say nothing about the next one; a [0, 0] interval would claim certainty
     sums = Sums()
     for _ in range(10):
-        sums.add(0)
-    assert sums.interval() == (0.0, 0.0) and sums.half_width() == 0.0
+        sums.add(1)
+    assert sums.interval() is None and sums.half_width() is None
+    assert sums.no_interval() == NO_SPREAD and sums.mean == 1.0
+
+
+def test_one_value_gives_no_interval() -> None:
+    # issue 20: `compare --runs 1` gave [+1, +1] and the verdict "worse"
+    sums = Sums()
+    sums.add(1)
+    assert sums.interval() is None and sums.no_interval() == FEWER_THAN_TWO
+    assert Sums().no_interval() == FEWER_THAN_TWO
+    sums.add(2)
+    assert sums.no_interval() is None and sums.interval() is not None
+
+
+def test_welch_needs_two_values_and_some_spread() -> None:
+    one, two, flat = Sums(), Sums(), Sums()
+    one.add(3)
+    for v in (3, 5):
+        two.add(v)
+    for v in (4, 4, 4):
+        flat.add(v)
+    assert welch_interval(one, two) is None and welch_interval(two, one) is None
+    assert welch_interval(flat, flat) is None
+    lo, hi = welch_interval(flat, two)  # one sample's spread is enough
+    assert lo < 0 < hi
 
 
 def test_welch_is_wider_than_paired_for_correlated_samples() -> None:

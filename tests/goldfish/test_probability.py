@@ -72,11 +72,70 @@ def test_wilson_interval_edges() -> None:
     assert prob.wilson_interval(10, 10)[1] == 1.0
 
 
-def test_z_score_flags_a_biased_sample() -> None:
-    rng = random.Random(1)
-    exact = prob.hypergeom_at_least(49, 3, 5)
-    n = 20000
-    deck = [1, 1, 1] + [0] * 46
-    hits = sum(1 for _ in range(n) if sum(rng.sample(deck, 5)) >= 1)
-    assert abs(prob.z_score(hits / n, exact, n)) <= prob.FLAG_SE
-    assert abs(prob.z_score(exact + 0.02, exact, n)) > prob.FLAG_SE  # 2 points off at n=20000 is ~6 SE
+def _two_sided_by_enumeration(hits: int, n: int, p: Fraction) -> Fraction:
+    """The doubled smaller tail, every term an exact rational: the oracle for small n."""
+    pmf = [math.comb(n, j) * p ** j * (1 - p) ** (n - j) for j in range(n + 1)]
+    return min(Fraction(1), 2 * min(sum(pmf[:hits + 1]), sum(pmf[hits:])))
+
+
+@pytest.mark.parametrize(("n", "p"), [(1, Fraction(1, 2)), (10, Fraction(3, 10)), (60, Fraction(999, 1000)),
+                                      (200, Fraction(1, 1000)), (301, Fraction(1, 2)), (1000, Fraction(719885, 10**6))])
+def test_binomial_two_sided_against_exact_rationals(n: int, p: Fraction) -> None:
+    for hits in sorted({0, 1, 2, n // 3, n // 2, n - 2, n - 1, n, *range(0, n + 1, max(1, n // 29))} & set(range(n + 1))):
+        want = float(_two_sided_by_enumeration(hits, n, p))
+        assert prob.binomial_two_sided(hits, n, float(p)) == pytest.approx(want, rel=1e-9, abs=1e-300), hits
+
+
+def test_binomial_two_sided_known_values() -> None:
+    # R: binom.test(7, 20, 0.5)$p.value = 0.2632 (symmetric p: R's method and the doubled tail agree)
+    assert prob.binomial_two_sided(7, 20, 0.5) == pytest.approx(0.263176, abs=1e-6)
+    # issue 21's case: a few of 2,000 hands miss an event of probability 0.999893. The lower tail
+    # is P(that many misses or more), misses ~ Binomial(2000, m): 1 - q^2000 - 2000 m q^1999 - ...
+    q, m = 0.999893, 1 - 0.999893
+    two_or_more = 1 - q ** 2000 - 2000 * m * q ** 1999
+    three_or_more = two_or_more - math.comb(2000, 2) * m ** 2 * q ** 1998
+    assert prob.binomial_two_sided(1998, 2000, 0.999893) == pytest.approx(2 * two_or_more, rel=1e-6)
+    assert prob.binomial_two_sided(1997, 2000, 0.999893) == pytest.approx(2 * three_or_more, rel=1e-6)
+    # 3 misses (goldfish --runs 2000 --seed 5 --turns 12): "6.0 standard errors" for the normal
+    # approximation, which exited 1; a tail of 0.0029, one correct run in 350 strays as far
+    assert (1997 / 2000 - q) / prob.standard_error(q, 2000) == pytest.approx(-6.02, abs=0.01)
+    assert 0.0025 < 2 * three_or_more < 0.0032
+
+
+def test_binomial_two_sided_at_certain_events() -> None:
+    assert prob.binomial_two_sided(0, 50, 0.0) == 1.0 and prob.binomial_two_sided(1, 50, 0.0) == 0.0
+    assert prob.binomial_two_sided(50, 50, 1.0) == 1.0 and prob.binomial_two_sided(49, 50, 1.0) == 0.0
+    assert prob.binomial_two_sided(0, 0, 0.3) == 1.0
+    with pytest.raises(ValueError):
+        prob.binomial_two_sided(51, 50, 0.5)
+
+
+@pytest.mark.parametrize(("n", "p"), [(20, 0.5), (200, 0.999893), (500, 0.0005), (2000, 0.719885), (3, 0.9)])
+def test_false_alarm_rate_is_at_most_the_level(n: int, p: float) -> None:
+    """The chance, summed exactly over every outcome, that a correct count's tail falls below a level a."""
+    pmf = [math.comb(n, k) * Fraction(p) ** k * (1 - Fraction(p)) ** (n - k) for k in range(n + 1)] if n <= 500 else None
+    tails = [prob.binomial_two_sided(k, n, p) for k in range(n + 1)]
+    for level in (0.05, 1e-3, prob.alarm_threshold(3)):
+        if pmf is not None:
+            alarm = float(sum(w for w, t in zip(pmf, tails) if t < level))
+        else:  # floats are plenty for the sum when n is large
+            alarm = sum(math.exp(prob._log_pmf(k, n, p)) for k, t in enumerate(tails) if t < level)
+        assert alarm <= level * (1 + 1e-9), (level, alarm)
+
+
+def test_alarm_threshold_splits_one_in_a_million_over_the_events() -> None:
+    assert prob.FALSE_ALARM == 1e-6
+    assert prob.alarm_threshold(4) == pytest.approx(2.5e-7)
+    assert prob.alarm_threshold(0) == prob.FALSE_ALARM
+
+
+def test_binomial_two_sided_is_fast_at_ten_million_runs() -> None:
+    import time
+
+    started = time.perf_counter()
+    for hits in (5_000_000, 5_003_000, 4_990_000):  # the slowest case: p = 1/2, at and near the mean
+        assert 0.0 <= prob.binomial_two_sided(hits, 10_000_000, 0.5) <= 1.0
+    assert prob.binomial_two_sided(9_998_930, 10_000_000, 0.999893) > 0.9  # the expected count itself
+    assert time.perf_counter() - started < 2.0  # milliseconds alone; generous under a loaded machine
+    # far out: 0.5% too many hits at 10 million draws is about 31 standard deviations
+    assert prob.binomial_two_sided(5_050_000, 10_000_000, 0.5) < 1e-200

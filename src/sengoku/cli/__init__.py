@@ -42,7 +42,7 @@ def version_line() -> str:
 # holds this to the commands the application has).
 COMMAND_MODULES = {
     "cards": "cards", "compare": "compare", "db": "db", "fmt": "fmt", "formats": "formats", "games": "games",
-    "goldfish": "goldfish", "import": "importer", "validate": "validate",
+    "goldfish": "goldfish", "import": "importer", "tune": "tune", "validate": "validate",
 }
 
 
@@ -54,7 +54,7 @@ COMMAND_SUMMARIES = {
                 "YUGI) and a card database, reporting every problem of every file with its rule id and line.",
     "goldfish": "Goldfish a deck: play many solitaire games and report opening hands and the AP curve (SPEC G1-G3).",
     "compare": "Compare SENGOKU YUGI decks on the same deals: every deck plays the same runs with the same seed, "
-               "policy, opponent, going and turns, run i of every deck from the same random stream (common random "
+               "policy, opponent, going and turns, run i of every deck from the same seeds (common random "
                "numbers), so the paired differences are far less noisy than two separate goldfish runs. The first "
                "deck is the baseline.",
     "cards": "List cards of a card database, filtered by kind, level, weapon, attribute and name.",
@@ -64,6 +64,8 @@ COMMAND_SUMMARIES = {
     "import": "Import a plain-text SENGOKU YUGI decklist as decklist TOML.",
     "games": "List the games whose decklists sengoku validates, with their card databases and rules.",
     "db": "Card database tools.",
+    "tune": "Tune a SENGOKU YUGI deck: find a better one, one legal card change at a time, each change won in a "
+            "paired race on common random numbers.",
 }
 
 OVERVIEW_ARGS = ((), ("--help",))  # the runs that print only the overview of the commands

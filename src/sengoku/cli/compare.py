@@ -18,14 +18,16 @@ from sengoku.writes import check_output, write_atomically
 
 HELP = " ".join("""
 Compare SENGOKU YUGI decks on the same deals: every deck plays the same runs with the same seed, policy,
-opponent, going and turns, run i of every deck from the same random stream (common random numbers), so
+opponent, going and turns, run i of every deck from the same seeds (common random numbers), so
 the paired differences are far less noisy than two separate goldfish runs. The first deck is the baseline.
 """.split()) + "\n\n" + " ".join("""
-Reported per deck and as deck - baseline with a 95% interval: the mean kill turn over every run (a run not
-won within --turns counts as turns + 1; paired t interval, next to the unpaired one it saves on), P(won by
-the end of turn t) for every t (Newcombe's paired interval), ap_main and allies per turn (paired t), and the
-shared opening-hand events (exact difference, and the simulated one). Then a verdict per deck: better,
-worse, or no difference detectable at this precision, for the kill turn and for P(won by the last turn).
+The report starts with a verdict per deck: better, worse, or no difference detectable at this precision,
+for the kill turn and for P(won by the last turn); an interval needs two runs or more, and for a mean some
+spread between them, and without one there is no verdict. Then, per deck and as deck - baseline with a 95%
+interval: the mean kill turn over every run (a run not won within --turns counts as turns + 1; paired t
+interval, next to the unpaired one it saves on), P(won by the end of turn t) for every t (Newcombe's paired
+interval), ap_main and allies per turn (paired t), and the shared opening-hand events (exact difference,
+and the simulated one).
 """.split()) + "\n\n" + " ".join("""
 Exit 0 on success; 1 when a deck is not valid (the validator's report is shown) or a simulated
 opening-hand probability strays from its exact value (a bug); 2 for decks of different games or modes
@@ -60,7 +62,7 @@ def compare_command(
                                    "(as goldfish's --want: split at the last ':' only when a number follows).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON: decks (deck, runs, kill_turn, "
                                  "curve, …), differences (measure, turn, deck, baseline, value, diff, ci95, "
-                                 "verdict), verdicts."),
+                                 "no_interval, verdict), verdicts, opening_hand_check."),
     plot: Optional[Path] = typer.Option(
         None, "--plot", metavar="FILE", help="Also draw every deck's win curve on one chart to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),
@@ -129,6 +131,8 @@ def compare_command(
                + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
-        typer.echo("error: a simulated opening-hand probability is more than 4 standard errors from exact: "
-                   "a bug in the simulation, please report it", err=True)
+        for message in result.to_dict()["errors"]:
+            typer.echo(f"error: {message}", err=True)
+        typer.echo("error: a simulated opening-hand probability is far from exact, which a correct simulation "
+                   "shows in fewer than one run in a million: a bug in the simulation, please report it", err=True)
         raise SystemExit(1)

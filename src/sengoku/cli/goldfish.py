@@ -36,6 +36,9 @@ POLICY_HELP = (
 HELP = " ".join("""
 Goldfish a deck: play many solitaire games and report opening hands and the AP curve (SPEC G1-G3).
 """.split()) + "\n\n" + " ".join("""
+The report starts with a summary: the kill turn (mean and p50 over the games won, and the share won by
+the end of each of the first turns), the opponent, and the opening-hand check. Then the details.
+""".split()) + "\n\n" + " ".join("""
 The opening hand (5 cards after the Commander leaves the deck, S1, S6) gets exact hypergeometric
 probabilities next to simulated ones with 95% Wilson intervals: at least one card that can grow or
 focus the Commander; at least one Level 1 card; at least one card deployable with the turn-1 AP
@@ -53,7 +56,8 @@ from a shuffled deck: exit 2 with the reason.
 """.split()) + "\n\n" + " ".join("""
 The report goes to stdout, a one-line summary (and a progress bar on long runs in a terminal) to
 stderr. Exit 0 on success; 1 when the deck is not valid (the validator's report is shown) or a
-simulated probability lies more than 4 standard errors from its exact value (a bug); 2 on unusable
+simulated probability fails its check against the exact value (an exact binomial tail below a
+threshold a correct simulation crosses in fewer than one run in a million: a bug); 2 on unusable
 input or options.
 """.split())
 
@@ -100,6 +104,11 @@ def goldfish_command(
         "options and the command that reproduces it, tables and charts; loads nothing from the network, prints well).",
         show_default=False),
     force: bool = FORCE,
+    trace: Optional[str] = typer.Option(
+        None, "--trace", metavar="RUN", help="Instead of the report, play run RUN of this simulation again and "
+        "print it turn by turn (G8): RUN is a run index from 0, or fastest, median or slowest "
+        "(all --runs are played first; ties: the lowest index). With --json: JSON Lines, one event a line "
+        "(schemas/trace.schema.json).", show_default=False),
     want: list[str] = typer.Option(
         [], "--want", metavar="NAME[:N]", help="An opening-hand event: at least N (default 1) copies of "
         "NAME, any level. Repeat for several; they are also reported all together. Exact "
@@ -130,6 +139,10 @@ def goldfish_command(
         check_plot_path(plot, replace=force)
     if html is not None:
         check_output(html, replace=force)
+    if trace is not None:
+        for option, given in (("--html", html), ("--plot", plot), ("--precision", precision)):
+            if given is not None:
+                raise DataError(None, f"--trace prints one game instead of the report: {option} cannot go with it")
 
     played_turns = DEFAULT_TURNS if turns is None else turns
     show_progress = not as_json and runs * played_turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
@@ -142,11 +155,17 @@ def goldfish_command(
         if jobs is not None:
             jobs = n_jobs
 
+    if trace is not None:
+        _trace(trace, deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going, commander=commander,
+               mode=mode, jobs=jobs, opponent=opponent, opponent_defends=opponent_defends, play_on=play_on,
+               as_json=as_json, progress=show_progress)
+        return
+
     def run(progress=None):  # type: ignore[no-untyped-def]
         return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
                         commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress,
                         opponent=opponent, opponent_defends=opponent_defends or None, play_on=play_on or None,
-                        precision=precision)
+                        precision=precision, kill_turns=html is not None)
 
     try:
         result = with_progress(runs, run) if show_progress else run()
@@ -184,15 +203,65 @@ def goldfish_command(
         # deferred: start-up time of the other commands
         from sengoku.goldfish.html_report import render_html, reproduce_command
 
-        write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html)), replace=force)
+        traces = _report_traces(result, deck, db, commander=commander, opponent=opponent)
+        write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html), traces=traces),
+                         replace=force)
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see docs/performance.md)
     typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({result.runs / elapsed:,.0f} games/s, "
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
     if not result.ok:
-        typer.echo(f"error: {len(result.errors)} simulated probability(ies) more than 4 standard errors "
-                   "from exact: a bug in the simulation, please report it", err=True)
+        for message in result.to_dict()["errors"]:
+            typer.echo(f"error: {message}", err=True)
+        typer.echo(f"error: {len(result.errors)} simulated probability(ies) far from exact, which a correct "
+                   "simulation shows in fewer than one run in a million: a bug in the simulation, please "
+                   "report it", err=True)
         raise SystemExit(1)
+
+
+def _trace(run: str, deck: Optional[Path], db: Optional[Path], *, as_json: bool, progress: bool, **options) -> None:  # type: ignore[no-untyped-def]
+    """Print one run of the simulation, turn by turn (text) or as JSON Lines; a summary line on stderr."""
+    # deferred: start-up time of the other commands
+    from sengoku.goldfish.api import InvalidDeckError
+    from sengoku.trace import parse_run, trace_run
+
+    which = parse_run(run)
+    options["opponent_defends"] = options["opponent_defends"] or None
+    options["play_on"] = options["play_on"] or None
+    started = time.perf_counter()
+
+    def call(progress=None):  # type: ignore[no-untyped-def]
+        return trace_run(deck, db, run=which, progress=progress, **options)
+
+    try:
+        traced = with_progress(options["runs"], call) if progress and isinstance(which, str) else call()
+    except InvalidDeckError as exc:
+        refuse_invalid(exc)
+        raise SystemExit(1) from None
+    if as_json:
+        write_document(traced.jsonl(), "json")
+    else:
+        write_document(traced.text())
+    chosen = f" (the {traced.chosen} of {options['runs']:,} games)" if traced.chosen else ""
+    end = f"won on turn {traced.won_turn}" if traced.won_turn is not None else "not won"
+    typer.echo(f"run {traced.run}{chosen} traced: {end}; {time.perf_counter() - started:.2f} s", err=True)
+
+
+def _report_traces(result, deck: Optional[Path], db: Optional[Path], *, commander: Optional[str],  # type: ignore[no-untyped-def]
+                   opponent: Optional[Path]) -> list[tuple[str, str]]:
+    """The median and the slowest game of `result` as text, for the HTML report (G8)."""
+    # deferred: start-up time of the other commands
+    from sengoku.trace import trace_run
+
+    traces = []
+    for which in ("median", "slowest"):
+        traced = trace_run(deck, db, run=which, runs=result.runs, turns=result.turns, seed=result.seed,
+                           policy=result.policy, going=result.going, commander=commander, mode=result.mode,
+                           jobs=1, opponent=opponent, opponent_defends=bool(result.kill_turn["opponent"]["defends"]),
+                           play_on=result.play_on, kill_turns=result.run_kill_turns)
+        end = f"won on turn {traced.won_turn}" if traced.won_turn is not None else f"not won within {result.turns} turns"
+        traces.append((f"The {which} game: run {traced.run}, {end}", traced.text()))
+    return traces
 
 
 def with_progress(runs: int, call, label: str = "goldfish"):  # type: ignore[no-untyped-def]
@@ -220,7 +289,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
                    "opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
         raise SystemExit(2)
     if as_json:
-        write_document(json.dumps(report, ensure_ascii=False, indent=2) + "\n", "json")
+        write_document(json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False) + "\n", "json")
     else:
         typer.echo(render_text(report), nl=False)
     typer.echo(f"{runs} opening hands dealt in {elapsed:.2f} s", err=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-SEED = typer.Option(0, "--seed", help="Master seed. Run i (of every deck) uses its own stream derived from "
+SEED = typer.Option(0, "--seed", help="Master seed. Run i (of every deck) takes its own seeds, one per purpose, from "
                     "(seed, i), so the same inputs and seed give byte-identical JSON for any --jobs.")
 JOBS = typer.Option(None, "--jobs", "-j", help="Parallel processes. Default: all cores. Results are identical "
                     "to --jobs 1; runs under 1000 per process stay in one process.", show_default=False)

@@ -36,6 +36,8 @@ e.g. `seed_run(chance, seed, i)` for run i of a simulation) or a `random.Random`
 game draws its seeds. `GameRunner(tables, policy, chance, turns, going_first, commander)` plays
 game after game of one deck on one state (`runner.play()` -> `GameRecord`; setup S1-S7 runs anew
 each game, the policy is bound once): the same games `play_game` plays, faster.
+With `record=[]` (G8) the state appends every game's events to that list as its actions play
+them (`sengoku.trace` turns them into a readable trace); None, the default, records nothing.
 
 `play_game(...)` -> `GameRecord` with `opening_hand` (card indices drawn at S6, after the
 Commander left the deck), `turns` (one tuple per turn in `MEASURES` order), `first_level3` /

@@ -33,14 +33,21 @@ class Abilities(Turn):
         """Run structured effects (C5): draw, gain AP, heal (never above max HP)."""
         for op, amount, target in effects:
             if op == OP_DRAW:
+                held, stronghold = len(self.hand), self.stronghold
                 self._draw(amount)
+                if self.record is not None:
+                    self._note_draw("ability", held, stronghold)
             elif op == OP_GAIN_AP:
                 self.ap += amount
                 self.m_ability_ap += amount
+                if self.record is not None:
+                    self.record.append({"event": "gain_ap", "gain": amount, "ap": self.ap})
             else:
                 a = self._heal_target(target, source)
                 if a is not None and a.in_play:
                     self._set_hp(a, min(a.hp + amount, self.t.cost[a.top]))
+                    if self.record is not None:
+                        self.record.append({"event": "heal", "card": a.top, "space": a.space, "hp": a.hp})
 
     def _trigger(self, triggers: tuple[Trigger, ...], ally: Ally) -> None:
         """Offer `ally`'s runnable triggered abilities of one timing to the player (A2: optional,
@@ -53,10 +60,20 @@ class Abilities(Turn):
             if self.ap >= ap_cost and self.chooser.use_trigger(self, ally, trigger):
                 self._spend(ap_cost)
                 self._mark_used(ally, bit)
+                if self.record is not None:
+                    self._note_ability("trigger", ally.top, ally.space, ap_cost, to_def, effects)
                 self._resolve(effects, ally)
                 if to_def:
                     ally.defending = self.defended = True
                 return  # A2: one triggered ability per ally per trigger timing
+
+    def _note_ability(self, how: str, card: int, space: int, cost: int, then: bool,
+                      effects: tuple[tuple[int, int, int], ...]) -> None:
+        """Record an ability used (G8): `how` "trigger", "activated" or "hand"; `then` the ally turns to
+        Defense Stance (a hand card: goes to the Standby Zone) once it resolves."""
+        assert self.record is not None
+        self.record.append({"event": "ability", "how": how, "card": card, "space": space, "cost": cost,
+                            "then": then, "effects": [list(e) for e in effects], "ap": self.ap})
 
     def _mark_used(self, a: Ally, bit: int) -> None:
         """A1: the ability `bit` of ally `a` is used this turn."""
@@ -99,6 +116,8 @@ class Abilities(Turn):
         ap_cost, to_def, effects, bit = self.t.act[a.top][k]
         self._mark_used(a, bit)
         self._spend(ap_cost)
+        if self.record is not None:
+            self._note_ability("activated", a.top, a.space, ap_cost, to_def, effects)
         self._resolve(effects, a)
         if to_def:
             a.defending = self.defended = True
@@ -129,6 +148,8 @@ class Abilities(Turn):
         c = self.hand[pos]
         ap_cost, to_standby, effects, bit = self.t.hand_act[c][k]
         self._spend(ap_cost)
+        if self.record is not None:
+            self._note_ability("hand", c, COMMAND_ZONE, ap_cost, to_standby, effects)
         if to_standby:
             self.hand.pop(pos)  # this copy leaves the hand: the used one (A1)
         else:

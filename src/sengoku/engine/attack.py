@@ -174,6 +174,31 @@ class Attack(FamiliarAbilities):
                 return space
         return None
 
+    def _note_attack(self, a: Ally, magic: bool, power: int, before: tuple[int, int, int], joining: Ally | None,
+                     guard: int | None, defense: int, outcome: int, to_attacker: int, to_stronghold: int) -> None:
+        """Record an attack on the Stronghold (K4, G8): both sides' numbers and what follows from them.
+
+        `before` holds the sizes of our Standby and Summoning Zones and the opponent's Standby Zone
+        before the self-boosts were paid; `joining` the opponent's Commander if it could join.
+        """
+        assert self.record is not None
+        ot = self.opp_t
+        joined = joining is not None and self.opp_commander is None
+        hp = self.opp_sh_hp
+        won = to_stronghold > 0 and hp == 0  # K5
+        self.record.append({
+            "event": "attack", "card": a.top, "space": a.space, "magic": magic, "power": power,
+            "familiar": a.familiars[-1] if a.familiars else -1,
+            "boosts": self.standby[before[0]:] + self.summoning[before[1]:],
+            "guard": -1 if guard is None else guard,
+            "guard_power": 0 if guard is None else (ot.mat[guard] if magic else ot.atk[guard]),
+            "commander": joining.top if joined and joining is not None else -1,
+            "commander_space": joining.space if joined and joining is not None else 0,
+            "guard_boosts": self.opp_standby[before[2]:], "defense": defense, "outcome": outcome,
+            "to_attacker": to_attacker, "attacker_hp": a.hp, "to_stronghold": to_stronghold,
+            "opponent_hp": hp - 1 if to_stronghold and hp > 0 else hp, "won": won,
+            "turn": self.turn})
+
     def attack(self, i: Any, magic: Checked = False, boosts: Checked = 0) -> int:
         """Attack the opponent's Stronghold with ally `i` (K4); return the K4 outcome code."""
         a = self._check_attack(i, magic, boosts)
@@ -181,6 +206,12 @@ class Attack(FamiliarAbilities):
             raise IllegalAction(a)
         t = self.t
         top = a.top
+        record = self.record
+        standby = summoning = opp_standby = 0
+        joining: Ally | None = None
+        if record is not None:  # (the cards the self-boosts send: what the zones gain, G8)
+            standby, summoning, opp_standby = len(self.standby), len(self.summoning), len(self.opp_standby)
+            joining = self.opp_commander if self.opp_defends else None
         power = t.mat[top] if magic else t.atk[top]
         if a.familiars:  # U3: the contracted familiar's attack power adds in Attack Stance
             power += t.mat[a.familiars[-1]] if magic else t.atk[a.familiars[-1]]
@@ -192,6 +223,9 @@ class Attack(FamiliarAbilities):
         guard = self._reveal_last_guard()
         defense = self._defense(guard, bool(magic), power)
         outcome, to_attacker, to_stronghold = last_guard_combat(power, defense)
+        if record is not None:
+            self._note_attack(a, bool(magic), power, (standby, summoning, opp_standby), joining, guard, defense,
+                              outcome, to_attacker, to_stronghold)
         if guard is not None:  # K4: a Last Guard that won goes to its owner's hand
             (self.opp_hand if outcome == GUARD_HIGHER else self.opp_standby).append(guard)
         if to_stronghold:

@@ -93,4 +93,5 @@ def clone_state(s: GameState, chance: Chance | random.Random) -> GameState:
     c.m_hits = s.m_hits
     c.m_lost = s.m_lost
     c.chooser = s.chooser  # (policies keep no per-game state in what they answer)
+    c.record = None  # a look-ahead's moves are not the game's: they are never traced (G8)
     return c

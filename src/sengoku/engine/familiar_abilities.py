@@ -112,10 +112,18 @@ class FamiliarAbilities(Ultimate):
         self._spend(t.ability_cost[f])
         roll = self.chance.die()
         reached = [r for r in rows if r[1] <= roll]  # rows are sorted by die
+        k = -1
         if reached:
             k = self.chooser.familiar_row(self, a, reached)
             if type(k) is not int or not 0 <= k < len(reached):
                 raise EngineError(f"the policy picked familiar ability row {k!r} of {len(reached)}")
+        if self.record is not None:
+            self.record.append({
+                "event": "familiar_ability", "card": f, "holder": -1 if a.released else a.top, "space": a.space,
+                "cost": t.ability_cost[f], "ap": self.ap, "roll": roll,
+                "row": None if k < 0 else [reached[k][0], reached[k][1], [list(e) for e in reached[k][2]], reached[k][3]],
+                "reached": len(reached)})
+        if k >= 0:
             self._apply_row(a, f, reached[k])
         return roll
 
@@ -133,25 +141,40 @@ class FamiliarAbilities(Ultimate):
             if op == FX_HP:
                 if target is not None:
                     self._set_hp(target, min(target.hp + amount, t.cost[target.top]))
+                    if self.record is not None:
+                        self.record.append({"event": "heal", "card": target.top, "space": target.space,
+                                            "hp": target.hp})
             elif op == FX_MP:
                 p = -1 if target is None else self._mp_card(target)
                 if target is not None and p >= 0:
                     target.sources.insert(0, self.standby.pop(p))  # under the stack (M6)
+                    if self.record is not None:
+                        self.record.append({"event": "mp", "card": target.sources[0], "onto": target.top,
+                                            "space": target.space})
             elif op == FX_TROOP:
                 self._troop(t.level[f])
             elif op == FX_WEAPON:
                 p = self._weapon_card(arg)
                 if p >= 0:
                     self.hand.append(self.standby.pop(p))
+                    if self.record is not None:
+                        self.record.append({"event": "fetch", "card": self.hand[-1]})
             elif op == FX_EVOLUTION:
                 p = self._evolution_card(a)
                 if p >= 0:
                     self._put_evolution(a, self.summoning.pop(p))
+                    if self.record is not None:
+                        self._note_evolution("summoning", a)
             elif op == FX_DRAW:
+                held, stronghold = len(self.hand), self.stronghold
                 self._draw(amount)
+                if self.record is not None:
+                    self._note_draw("familiar", held, stronghold)
             else:  # FX_GAIN_AP
                 self.ap += amount
                 self.m_ability_ap += amount
+                if self.record is not None:
+                    self.record.append({"event": "gain_ap", "gain": amount, "ap": self.ap})
 
     def _row_candidates(self, a: Ally) -> list[Ally]:
         """The allies a row's HP and MP may target: the holder (if Contracted) and the allies next to it."""
@@ -217,9 +240,13 @@ class FamiliarAbilities(Ultimate):
             seen.append(bottom.pop(0))
         if not seen:
             return
+        looked = len(seen)
         self.hand.append(seen.pop(self._best_card(seen)))
         # "in any order": a random one (engine decision), from the shuffle stream (G7)
         bottom += self.chance.reshuffle(seen, self.t.copy_codes)
+        if self.record is not None:
+            self.record.append({"event": "troop", "looked": looked, "card": self.hand[-1],
+                                "bottom": bottom[len(bottom) - len(seen):]})
 
     def _evolution_card(self, a: Ally) -> int:
         """The Summoning Zone position of the evolved form of `a`'s familiar, or -1 (Evolution)."""

@@ -51,11 +51,13 @@ class GameRunner:
     each game (`chance.seed_run` for run i of a simulation), or a `random.Random` that each game
     draws its seeds from. Every game is the one `play_game` would play with the same arguments
     and chance.
+    With `record` (a list), the state appends each game's events to it as they happen (G8).
     """
 
     def __init__(self, tables: DeckTables, policy: Policy | str | Any, chance: Chance | random.Random, turns: int = 8,
                  going_first: bool = True, commander: int | None = None, *,
-                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False):
+                 opponent: DeckTables | None = None, opponent_defends: bool = False, play_on: bool = False,
+                 record: list[dict[str, Any]] | None = None):
         if isinstance(policy, str):
             policy = make_policy(policy)
         if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
@@ -64,6 +66,7 @@ class GameRunner:
         self.tables, self.policy, self.going_first = tables, policy, going_first
         self.chance = chance if isinstance(chance, Chance) else Chance(chance)
         self.opponent, self.opponent_defends, self.play_on = opponent, opponent_defends, play_on
+        self.record = record  # G8: receives the events of every game played (see `sengoku.trace`)
         self.commander = checked_commander(tables, commander)
         self.state: GameState | None = None  # made by the first game: setting up draws from `chance`
         self._phases: tuple[Callable[[], None], Callable[[], None]] = (_unbound, _unbound)
@@ -73,7 +76,7 @@ class GameRunner:
         state = self.state
         if state is None:
             state = self.state = GameState(self.tables, self.chance, self.going_first, self.commander,
-                                           self.opponent, self.opponent_defends)
+                                           self.opponent, self.opponent_defends, self.record)
             if isinstance(self.policy, Chooser):  # the policy answers what actions ask on the way (A2)
                 state.chooser = self.policy
             bind = getattr(self.policy, "bind", None)  # a Policy prepares its phases once per state

@@ -58,6 +58,8 @@ class MainPhase(Abilities):
         self.ap -= cost
         self.m_spent += cost
         ally = self._enter(c, dest)
+        if self.record is not None:
+            self.record.append({"event": "deploy", "card": c, "space": dest, "cost": cost, "ap": self.ap})
         if dest != COMMAND_ZONE and t.has_deploy_trigger[c]:  # BF abilities fire on the field only
             self._trigger(t.on_deploy[c], ally)
             self.skipped += t.skip_deploy[c]
@@ -120,6 +122,9 @@ class MainPhase(Abilities):
             self.hp_total += cap - hp
         self.ap += gain  # M2/M3 Decision: the charge value of the new top card
         self.m_growth_focus += gain
+        if self.record is not None:
+            self.record.append({"event": "growth" if rel == GROWTH else "focus", "card": c, "onto": top,
+                                "space": a.space, "hp": a.hp, "gain": gain, "ap": self.ap})
         if special:
             t = self.t
             if special & STACK_NAMING:  # the Nameless takes the new card's name
@@ -209,6 +214,9 @@ class MainPhase(Abilities):
                 self.by_name[t.name_id[a.top]] = a  # onto the Battlefield (M1)
         else:
             self.occupant[a.space] = None
+        if self.record is not None:
+            self.record.append({"event": "move", "card": a.top, "from": a.space, "to": dest, "cost": 1,
+                                "ap": self.ap - 1})
         self.occupant[dest] = a
         a.space = dest
         self.ap -= 1
@@ -242,3 +250,6 @@ class MainPhase(Abilities):
         self.occupant[a.space] = a
         self.occupant[b.space] = b
         self._spend(2)
+        if self.record is not None:
+            self.record.append({"event": "swap", "card": a.top, "space": a.space, "other": b.top,
+                                "other_space": b.space, "cost": 2, "ap": self.ap})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from sengoku.engine.ally import Ally, Enemy
 from sengoku.engine.board import COMMAND_ZONE, OFF_OUR_BOARD
@@ -56,12 +57,14 @@ class Setup(Zones):
 
     def __init__(self, tables: DeckTables, chance: Chance | random.Random, going_first: bool = True,
                  commander: int | None = None, opponent: DeckTables | None = None,
-                 opponent_defends: bool = False):
+                 opponent_defends: bool = False, record: list[dict[str, Any]] | None = None):
         """Set the game up (S1-S7), against `opponent`'s deck (None: a mirror of this one, G4).
 
         `chance` is the game's `Chance` (seeded by its owner before each setup), or a
-        `random.Random` from which each setup draws the game's seeds.
+        `random.Random` from which each setup draws the game's seeds. `record` (G8): a list that
+        receives the game's events as they happen (see `sengoku.trace`), or None to record nothing.
         """
+        self.record = record
         t = self.t = tables
         self.chance = chance if isinstance(chance, Chance) else Chance(chance)
         self.going_first = going_first
@@ -146,6 +149,13 @@ class Setup(Zones):
         self.opening_hand = tuple(self.hand)
         # S7: starting AP.
         self.ap = STARTING_AP[self.going_first]
+        if self.record is not None:
+            self.record.append({
+                "event": "setup", "commander": commander, "nameless": [(a.top, a.space) for a in allies[1:]],
+                "hand": list(self.opening_hand), "familiar_hand": list(self.fam_hand), "ap": self.ap,
+                "going_first": self.going_first, "stronghold": len(self.stronghold), "hp": self.sh_hp,
+                "opponent_hp": self.opp_sh_hp, "opponent": [(e.top, e.space) for e in self.opp_allies],
+                "opponent_defends": self.opp_defends})
 
     def _set_opponent(self, ot: DeckTables, defends: bool) -> None:
         """Seat the goldfish opponent (G4): its Commander (S1's decision) and its Nameless (S2) on

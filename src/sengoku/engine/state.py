@@ -14,8 +14,9 @@ building on the one before (single inheritance, which mypyc compiles to native c
     state.GameState         every legal action as a value, and `apply`
 
 The state knows the rules and nothing else: a policy chooses, the game's `Chance` supplies all
-chance (one stream per purpose, G7; `state.policy_rng` is the policy's own). Every action `X`
-has a twin `can_X` that returns the reason it is illegal, or None;
+chance (one stream per purpose, G7; `state.policy_rng` is the policy's own). When a trace is asked
+for, `record` is a list that each action, draw and roll appends its event to (G8); otherwise it
+is None and each action pays one `is not None` test. Every action `X` has a twin `can_X` that returns the reason it is illegal, or None;
 `X` raises `IllegalAction` with that reason, without touching the state, when it is illegal.
 Where the check finds the ally an action names, a private `_check_X` returns that ally or the
 reason, and both `can_X` and `X` call it: one check per rule, one lookup per action.

@@ -25,6 +25,9 @@ class Turn(Setup):
         if self.phase != BETWEEN:
             raise IllegalAction("a turn is already under way")
         self.turn += 1
+        if self.record is not None:
+            self.record.append({"event": "turn", "turn": self.turn, "ap": self.ap + AP_CHARGE, "gained": AP_CHARGE,
+                                "to_attack_stance": [a.top for a in self.allies if a.defending]})
         if self.defended:  # T1
             for a in self.allies:
                 a.defending = False
@@ -84,6 +87,10 @@ class Turn(Setup):
                     self._hand_left(c)
         self.ap += gain
         self.m_charge_cards += gain
+        if self.record is not None:
+            sent = len(positions)
+            self.record.append({"event": "charge", "cards": self.standby[len(self.standby) - sent:],
+                                "gain": gain, "ap": self.ap})
 
     def can_charge_card(self, pos: Checked) -> str | None:
         """Say why hand card `pos` cannot be sent for AP Charge now (T2a), or None."""
@@ -129,6 +136,9 @@ class Turn(Setup):
         self.hp_charged = True
         a.hp += 1
         self.hp_total += 1
+        if self.record is not None:
+            self.record.append({"event": "hp_charge", "card": a.top, "space": a.space, "cost": price,
+                                "hp": a.hp, "ap": self.ap})
 
     # ---- T2c Ultimate HP Charge --------------------------------------------------------------
 
@@ -161,10 +171,16 @@ class Turn(Setup):
             self.summoning.append(f)
             total += self.t.charge[f]
         self.fam_charged = True
+        b: Ally | None = None
         if i is not None:
-            a = self._ally(i)
-            assert a is not None
-            self._set_hp(a, min(a.hp + total, self.t.cost[a.top]))
+            b = self._ally(i)
+            assert b is not None
+            self._set_hp(b, min(b.hp + total, self.t.cost[b.top]))
+        if self.record is not None:
+            sent = len(positions)
+            self.record.append({"event": "familiar_hp_charge", "cards": self.summoning[len(self.summoning) - sent:],
+                                "gain": total, "card": -1 if b is None else b.top,
+                                "space": 0 if b is None else b.space, "hp": 0 if b is None else b.hp})
 
     # ---- T3 Draw Phase, into the Main Phase ------------------------------------------------
 
@@ -186,8 +202,11 @@ class Turn(Setup):
         if why is not None:
             raise IllegalAction(why)
         held = len(self.hand)
+        stronghold = self.stronghold
         if held < HAND_LIMIT:  # T3: draw up to 5
             self._draw(HAND_LIMIT - held)
+        if self.record is not None:
+            self._note_draw("draw_phase", held, stronghold)
         self.phase = MAIN_PHASE
         self.m_ap_main = self.ap
         if self.t.any_skip_act:
@@ -201,7 +220,22 @@ class Turn(Setup):
         if self.phase != MAIN_PHASE:
             raise IllegalAction("the turn ends from the Main Phase")
         self.phase = BETWEEN
+        if self.record is not None:
+            self.record.append(self._snapshot())
         return (self.m_ap_main, AP_CHARGE, self.m_charge_cards, self.m_growth_focus, self.m_spent,
                 self.ap, len(self.allies), self.top_level, self.hp_total, len(self.hand),
                 len(self.stronghold) + len(self.sh_bottom),
                 self.opp_sh_hp, self.m_attacks, self.m_hits, self.m_lost)
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The end of a turn as a trace shows it (G8): every ally, the hand, the zones' counts, HP and AP."""
+        return {
+            "event": "end_turn", "turn": self.turn, "ap": self.ap,
+            "allies": [(a.top, a.space, a.hp, a.defending, list(a.familiars), a.released) for a in self.allies],
+            "enemies": [(e.top, e.space) for e in self.opp_allies],
+            "hand": list(self.hand), "familiar_hand": list(self.fam_hand),
+            "stronghold": len(self.stronghold) + len(self.sh_bottom), "standby": len(self.standby),
+            "hp": self.sh_hp, "opponent_hp": self.opp_sh_hp,
+            "opponent_stronghold": -1 if self.opp_stronghold is None else len(self.opp_stronghold),
+            "opponent_hand": len(self.opp_hand), "won_turn": self.won_turn,
+        }

@@ -59,6 +59,9 @@ class Ultimate(MainPhase):
         f = self.fam_hand.pop(fpos)
         self._spend(self.t.cost[f])
         a.familiars.append(f)
+        if self.record is not None:
+            self.record.append({"event": "contract", "card": f, "holder": a.top, "space": a.space,
+                                "cost": self.t.cost[f], "ap": self.ap})
 
     def can_evolve(self, fpos: Checked, i: Any) -> str | None:
         """Say why familiar hand card `fpos` cannot evolve ally `i`'s familiar, or None (U4)."""
@@ -89,6 +92,8 @@ class Ultimate(MainPhase):
         a = self._ally(i)
         assert a is not None
         self._put_evolution(a, self.fam_hand.pop(fpos))
+        if self.record is not None:
+            self._note_evolution("hand", a)
 
     def _put_evolution(self, a: Ally, f: int) -> None:
         """Put familiar card `f` on top of ally `a`'s familiar (or the Released familiar `a`) (U4)."""
@@ -104,6 +109,14 @@ class Ultimate(MainPhase):
                 self.top_level = t.level[f]
         else:
             a.familiars.append(f)
+
+    def _note_evolution(self, source: str, a: Ally) -> None:
+        """Record an Evolution (G8): `source` "hand" or "summoning" (a familiar ability's row)."""
+        assert self.record is not None
+        fam = a.sources if a.released else a.familiars
+        self.record.append({"event": "evolution", "from": source, "card": a.top if a.released else fam[-1],
+                            "onto": fam[-1] if a.released else fam[-2], "holder": -1 if a.released else a.top,
+                            "space": a.space, "hp": a.hp})
 
     def can_release(self, i: Any, dest: Checked, move_holder: Checked = False) -> str | None:
         """Say why ally `i`'s familiar cannot be Released by a step to `dest`, or None (U5)."""
@@ -152,8 +165,14 @@ class Ultimate(MainPhase):
             self.occupant[old] = None
             self.occupant[dest] = a
             a.space = dest
-            return self._release_stack(fam, old)
-        return self._release_stack(fam, dest)
+            released = self._release_stack(fam, old)
+        else:
+            released = self._release_stack(fam, dest)
+        if self.record is not None:
+            self.record.append({"event": "release", "card": released.top, "holder": a.top,
+                                "space": released.space, "holder_space": a.space, "moved_holder": bool(move_holder),
+                                "hp": released.hp, "cost": 1, "ap": self.ap})
+        return released
 
     def stronghold_damaged(self, amount: int, picks: list[int] | None = None) -> list[int]:
         """Our Stronghold takes `amount` combat damage (U2): take familiars from the Summoning Zone.

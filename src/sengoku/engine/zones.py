@@ -35,7 +35,7 @@ STATE_FIELDS = (
     "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped", "chooser",
     "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
     "m_attacks", "m_hits", "m_lost",
-    "sh_bottom", "fam_used",
+    "sh_bottom", "fam_used", "record",
 )
 
 
@@ -93,6 +93,9 @@ class Zones:
     m_lost: int
     sh_bottom: list[int]  # cards put on the Stronghold's bottom (A4 Troop), drawn last, in order
     fam_used: list[int]  # per familiar card: the turn the familiar stack it is the bottom of used its ability (A4)
+    # G8: the events of the game as its actions play them (see `sengoku.trace`), or None when no
+    # trace is asked for: each action then pays one `is not None` test, nothing more.
+    record: list[dict[str, Any]] | None
 
     def _enter(self, card: int, pos: int, hp: int = 1, released: bool = False,
                sources: list[int] | None = None) -> Ally:
@@ -260,6 +263,8 @@ class Zones:
         highest-level one. The rest go to the Standby Zone (familiars: Summoning Zone, eggs to hand).
         """
         t = self.t
+        if self.record is not None:
+            self._note_leave_play(a, keep)
         self.allies.remove(a)
         a.in_play = False
         self.m_lost += 1
@@ -294,6 +299,28 @@ class Zones:
                     (self.fam_hand if t.is_egg[f] else self.summoning).append(f)
             else:  # U5: the familiar stays, Released
                 self._release_stack(fam, pos)
+
+    def _note_leave_play(self, a: Ally, keep: int | None) -> None:
+        """Record an ally leaving play (G8): where its cards go, as `leave_play` is about to send them."""
+        assert self.record is not None
+        t = self.t
+        sources = a.sources
+        back = -1
+        if sources and not a.released:
+            if keep is None:  # (as `leave_play` picks it)
+                keep = max(range(len(sources)), key=lambda k: (t.level[sources[k]], k))
+            back = sources[keep]
+        self.record.append({"event": "leave_play", "card": a.top, "space": a.space, "sources": list(sources),
+                            "to_hand": back, "familiars": list(a.familiars), "released": a.released})
+
+    def _note_draw(self, why: str, before: int, stronghold: list[int]) -> None:
+        """Record the cards a draw just put at the end of the hand (G8; T3: whether the Standby Zone
+        became the Stronghold on the way). `before` is the hand's size and `stronghold` the
+        Stronghold's list before the draw."""
+        assert self.record is not None
+        self.record.append({"event": "draw", "why": why, "cards": self.hand[before:],
+                            "reshuffled": self.stronghold is not stronghold,
+                            "stronghold": len(self.stronghold) + len(self.sh_bottom)})
 
     def _release_stack(self, fam: list[int], pos: int) -> Ally:
         """Put a familiar stack into play as a Released familiar on `pos` (U5)."""

@@ -135,6 +135,7 @@ def goldfish(
     opponent_defends: bool | None = None,
     play_on: bool | None = None,
     precision: float | None = None,
+    kill_turns: bool = False,
 ) -> GoldfishResult | dict[str, Any]:
     """Goldfish a deck the way its game allows (the game registry says which).
 
@@ -155,6 +156,9 @@ def goldfish(
     won counting as turns + 1) is at most ± `precision`, or `runs` are played; `result.runs`
     says how many were, `result.precision` how it went (same for any `jobs`).
 
+    With `kill_turns`, `result.run_kill_turns` holds each run's kill turn in run order (0: not won),
+    from which `sengoku.trace.pick_run` picks the fastest, median or slowest game to trace.
+
     `deck` is a `Decklist`, a decklist path, or None (the bundled default deck); `db` a card
     database or a path, or None (the game's default database). `wants` are 'NAME[:N]' strings or
     `Want`s. Raise `InvalidDeckError` (with `.validation`) for a deck breaking the rules and
@@ -174,7 +178,8 @@ def goldfish(
                             turns=DEFAULT_TURNS if turns is None else turns, policy=policy or "greedy",
                             going=going or "first", commander=commander, mode=mode,
                             jobs=default_jobs() if jobs is None else jobs, opponent=opponent,
-                            opponent_defends=bool(opponent_defends), play_on=bool(play_on), precision=precision)
+                            opponent_defends=bool(opponent_defends), play_on=bool(play_on), precision=precision,
+                            kill_turns=kill_turns)
 
 
 @dataclass
@@ -194,7 +199,7 @@ class EngineSetup:
 def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase, *, turns: int, seed: int,
                    policy: str, going: str, commander: str | None, mode: str | None, wants: Iterable[Want | str],
                    opponent: Decklist | Path | str | None, opponent_defends: bool, play_on: bool,
-                   role: str = "deck") -> EngineSetup:
+                   role: str = "deck", kill_turns: bool = False) -> EngineSetup:
     """Validate a SENGOKU YUGI deck (and its opponent), compile both and build the `Plan` of its games."""
     decklist, validation = validate(decklist, card_db, mode, syntax, role=role)
     mode = validation.mode
@@ -231,7 +236,8 @@ def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase,
 
     plan = Plan(tables=tables, commander=cmd, policy=policy, turns=turns, going_first=going == "first",
                 seed=seed, packed=hand.packed_table(tables.card_id), measures=tuple(MEASURES),
-                opponent=opponent_tables, opponent_defends=opponent_defends, play_on=play_on)
+                opponent=opponent_tables, opponent_defends=opponent_defends, play_on=play_on,
+                kill_turns=kill_turns)
     return EngineSetup(plan, hand, decklist, validation, card_db,
                        {"id": cmd_card.id, "name": cmd_card.name, "epithet": cmd_card.epithet,
                         "chosen": "named" if commander else "S1"}, opponent_info, going)
@@ -261,6 +267,7 @@ def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = N
         play_on=plan.play_on,
         measures=plan.measures,
         precision=precision.to_dict() if precision is not None else None,
+        run_kill_turns=tally.per_run,
     )
 
 
@@ -268,14 +275,15 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
                      runs: int, turns: int, seed: int, policy: str, going: str, commander: str | None,
                      mode: str | None, jobs: int, wants: Iterable[Want | str],
                      progress: Callable[[int], None] | None, opponent: Decklist | Path | str | None,
-                     opponent_defends: bool, play_on: bool, precision: float | None) -> GoldfishResult:
+                     opponent_defends: bool, play_on: bool, precision: float | None,
+                     kill_turns: bool = False) -> GoldfishResult:
     """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
     check_options(runs, turns, going, policy, mode, jobs, precision)
     setup = prepare_engine(decklist, syntax, _load_db(db), turns=turns, seed=seed, policy=policy, going=going,
                            commander=commander, mode=mode, wants=wants, opponent=opponent,
-                           opponent_defends=opponent_defends, play_on=play_on)
+                           opponent_defends=opponent_defends, play_on=play_on, kill_turns=kill_turns)
     plan = setup.plan
-    tally = Tally(plan.measures, plan.turns)
+    tally = Tally(plan.measures, plan.turns, plan.kill_turns)
     if precision is None:
         return engine_result(setup, play_all(plan, runs, jobs, progress, total=tally))
     rounds = play_rounds(runs, precision, lambda a, b: play_all(plan, b - a, jobs, progress, a, tally),

@@ -91,16 +91,25 @@ def compare(
     def play(start: int, stop: int) -> None:
         map_chunks(pair_plan, play_pairs_chunk, total, start, stop, jobs, progress)
 
+    base = setups[0]
+    identical = [s.validation.sections == base.validation.sections and s.commander == base.commander
+                 for s in setups]
+
+    def widest() -> float | None:
+        """The widest half-width of a mean kill-turn difference; None while one is undefined.
+
+        A deck identical to the baseline has its difference, 0, exactly: it waits for no interval.
+        """
+        widths = [p.kill_sums().half_width() for p, same in zip(total.pairings, identical[1:]) if not same]
+        known = [w for w in widths if w is not None]
+        return None if len(known) < len(widths) else max(known, default=0.0)
+
     rounds = None
     if precision is None:
         play(0, runs)
     else:
-        rounds = play_rounds(runs, precision, play,
-                             lambda: max(p.kill_sums().half_width() for p in total.pairings))
+        rounds = play_rounds(runs, precision, play, widest)
     results = [engine_result(s, tally, rounds) for s, tally in zip(setups, total.tallies)]
-    base = setups[0]
-    identical = [s.validation.sections == base.validation.sections and s.commander == base.commander
-                 for s in setups]
     return CompareResult(decks=tuple(results), paths=tuple(paths),
                          differences=tuple(differences(paths, results, total.pairings, identical)),
                          precision=rounds.to_dict() if rounds is not None else None)

@@ -2,10 +2,11 @@
 
 Built from the goldfish page's parts (`goldfish.html_report`): the same head, style and
 Content-Security-Policy (the page loads nothing), each deck's cards and kill turn through the
-same section functions, under their own id prefix. On top of those: the comparison's options
-and the one `sengoku compare` command that reproduces the page, the verdicts, every difference
-against the baseline with its 95% interval as tables (each verdict in words), and the win
-curves of all the decks on one chart, told apart by dash pattern and marker as well as colour.
+same section functions, under their own id prefix. The verdicts come first, with the
+opening-hand check; then every difference against the baseline with its 95% interval as tables
+(each verdict in words), the win curves of all the decks on one chart, told apart by dash
+pattern and marker as well as colour, each deck's kill turn and cards; and last the
+comparison's options and the one `sengoku compare` command that reproduces the page.
 The same comparison gives the same bytes.
 """
 
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from sengoku.goldfish.compare_report import opening_hand_check
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.differences import KILL_TURN_MEAN, WON_BY_TURN
 from sengoku.goldfish.html_report import (deck_section, deck_title, document, facts_table, kill_turn_section,
@@ -40,8 +42,14 @@ def _plain(x: float | None, digits: int = 2, scale: float = 1.0) -> str:
     return "–" if x is None else f"{scale * x:.{digits}f}"
 
 
-def _interval(ci: Sequence[float | None], digits: int = 2, scale: float = 1.0) -> str:
+def _interval(ci: Sequence[float | None] | None, digits: int = 2, scale: float = 1.0) -> str:
+    if ci is None:  # fewer than two runs, or no spread: no interval (the row's `no_interval` says why)
+        return "none"
     return f"{_signed(ci[0], digits, scale)} to {_signed(ci[1], digits, scale)}"
+
+
+def _verdict(row: dict[str, object]) -> str:
+    return f"{row['verdict']} ({row['no_interval']})" if row.get("no_interval") else str(row["verdict"])
 
 
 def reproduce_command(result: CompareResult, *, db: Path | str | None = None,
@@ -66,12 +74,13 @@ def run_section(result: CompareResult, command: str) -> str:
     facts = [
         ("Decks", f"{len(result.decks)}; {label(0)} is the baseline"),
         ("Runs × turns", f"{result.runs:,} runs of every deck × {result.turns} turns, run i of every deck "
-                         "from the same random stream"),
+                         "from the same seeds"),
     ]
     if result.precision is not None:
         p = result.precision
+        width = "no interval yet" if p["half_width"] is None else f"±{p['half_width']:.3f}"
         facts.append(("Precision", f"±{p['target']} turns: {'reached' if p['reached'] else 'NOT reached'} "
-                                   f"(±{p['half_width']:.3f}) after rounds ending at "
+                                   f"({width}) after rounds ending at "
                                    + ", ".join(f"{r['runs']:,}" for r in p["rounds"]) + " runs"))
     db = base.card_db
     facts += [
@@ -90,15 +99,16 @@ def run_section(result: CompareResult, command: str) -> str:
 
 
 def verdicts_section(result: CompareResult) -> str:
-    """Each deck's verdicts against the baseline, in words."""
+    """The answer first: each deck's verdicts against the baseline, in words, and the opening-hand check."""
     rows = [(f"{label(k)} {v['deck']}", v["kill_turn"], v["won_by_last_turn"])
             for k, v in enumerate(result.verdicts(), start=1)]
     return ('<section id="c-verdicts"><h2>Verdicts against the baseline</h2>\n'
             f"<p>Baseline: {label(0)} {escape(result.paths[0])}. A deck is better or worse only when the 95% "
-            "interval of its difference leaves out 0.</p>\n"
+            "interval of its difference leaves out 0; without an interval (fewer than two runs, or no spread) "
+            "there is no verdict.</p>\n"
             + table(("deck", "mean kill turn (lower is better)",
                      f"won by the end of turn {result.turns} (higher is better)"), rows, table_id="c-verdict-table")
-            + "</section>")
+            + f"\n<p>{escape(opening_hand_check(result))}</p></section>")
 
 
 def differences_section(result: CompareResult) -> str:
@@ -106,20 +116,20 @@ def differences_section(result: CompareResult) -> str:
     labels = {path: label(k) for k, path in enumerate(result.paths)}  # the verdicts table names them
     parts = []
     kill = [(labels[r["deck"]], _plain(r["base_value"]), _plain(r["value"]), _signed(r["diff"]),
-             _interval(r["ci95"]), _interval(r["unpaired_ci95"]), r["verdict"])
+             _interval(r["ci95"]), _interval(r["unpaired_ci95"]), _verdict(r))
             for r in result.rows(KILL_TURN_MEAN)]
     parts.append(table(("deck", "baseline mean", "deck mean", "diff", "95% interval (paired)",
                         "95% interval (unpaired)", "verdict"), kill, numeric=(False,) + (True,) * 5,
                        caption=f"Mean kill turn over every run, a run not won counting as {result.turns + 1} "
                                "(turns; lower is better)", table_id="c-diff-kill_turn_mean"))
     won = [(labels[r["deck"]], r["turn"], _plain(r["base_value"], 1, 100), _plain(r["value"], 1, 100),
-            _signed(r["diff"], 1, 100), _interval(r["ci95"], 1, 100), r["verdict"]) for r in result.rows(WON_BY_TURN)]
+            _signed(r["diff"], 1, 100), _interval(r["ci95"], 1, 100), _verdict(r)) for r in result.rows(WON_BY_TURN)]
     parts.append(table(("deck", "turn", "baseline %", "deck %", "diff (points)", "95% interval", "verdict"), won,
                        numeric=(False,) + (True,) * 5, caption="Won by the end of the turn (% of runs; higher is "
                        "better)", table_id=f"c-diff-{WON_BY_TURN}"))
     for measure, title in PER_TURN:
         rows = [(labels[r["deck"]], r["turn"], f"{r['games']:,}", _plain(r["base_value"]), _plain(r["value"]),
-                 _signed(r["diff"]), _interval(r["ci95"]), r["verdict"]) for r in result.rows(measure)]
+                 _signed(r["diff"]), _interval(r["ci95"]), _verdict(r)) for r in result.rows(measure)]
         parts.append(table(("deck", "turn", "runs", "baseline mean", "deck mean", "diff", "95% interval", "verdict"),
                            rows, numeric=(False,) + (True,) * 6, table_id=f"c-diff-{measure}",
                            caption=f"{title}: mean over the runs both decks still played that turn"))
@@ -131,7 +141,7 @@ def differences_section(result: CompareResult) -> str:
             exact = r["exact"]
             hand.append((labels[r["deck"]], events.get(event, event), _plain(exact["base_value"], 2, 100),
                          _plain(exact["value"], 2, 100), _signed(exact["diff"], 2, 100),
-                         _signed(r["diff"], 2, 100), _interval(r["ci95"], 2, 100), r["verdict"]))
+                         _signed(r["diff"], 2, 100), _interval(r["ci95"], 2, 100), _verdict(r)))
     parts.append(table(("deck", "event", "exact baseline %", "exact deck %", "exact diff (points)",
                         "simulated diff (points)", "95% interval", "verdict"), hand,
                        numeric=(False, False) + (True,) * 5, table_id=f"c-diff-{OPENING_HAND}",
@@ -192,7 +202,7 @@ def render_compare_html(result: CompareResult, command: str) -> str:
     if not result.ok:
         lead += " A simulated opening-hand probability is far from its exact value: a bug in the simulation."
     title = "Compare: " + " vs ".join(deck_title(d) for d in result.decks)
-    return document(title, lead, (run_section(result, command), verdicts_section(result),
-                                  differences_section(result), win_curves_section(result), decks_section(result),
-                                  kill_turns_section(result)))
+    # the answer first (the verdicts), then the details, then how the page was made
+    return document(title, lead, (verdicts_section(result), differences_section(result), win_curves_section(result),
+                                  kill_turns_section(result), decks_section(result), run_section(result, command)))
 

@@ -16,9 +16,44 @@ def _num(x: float | None, digits: int = 2, sign: bool = False) -> str:
     return f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
 
 
-def _ci(row: dict[str, Any], digits: int = 2, key: str = "ci95") -> str:
+def _ci(row: dict[str, Any], digits: int = 2, key: str = "ci95", scale: float = 1.0) -> str:
+    """The interval as [lo, hi]; "none" when it is undefined (fewer than two runs, or no spread)."""
+    if row[key] is None:
+        return "none"
     lo, hi = row[key]
-    return f"[{_num(lo, digits, True)}, {_num(hi, digits, True)}]"
+    return f"[{_num(scale * lo, digits, True)}, {_num(scale * hi, digits, True)}]"
+
+
+def _with_ci(row: dict[str, Any], digits: int = 2, scale: float = 1.0) -> str:
+    return "" if row["ci95"] is None else f", 95% CI {_ci(row, digits, scale=scale)}"
+
+
+def _verdict(row: dict[str, Any]) -> str:
+    return f"{row['verdict']} ({row['no_interval']})" if row.get("no_interval") else row["verdict"]
+
+
+def verdict_lines(result: CompareResult) -> list[str]:
+    """The answer first: each deck's verdicts against the baseline with their figures, and the opening-hand check."""
+    out = [f"Verdicts against the baseline [0] {result.paths[0]}, on the same {result.runs} runs:"]
+    for k, path in enumerate(result.paths[1:], start=1):
+        kill = result.rows(KILL_TURN_MEAN, path)[0]
+        last = [r for r in result.rows(WON_BY_TURN, path) if r["turn"] == result.turns][0]
+        out += [f"  [{k}] {path}",
+                f"      mean kill turn: {_verdict(kill)}; {_num(kill['diff'], 2, True)} turns{_with_ci(kill)}",
+                f"      won by turn {result.turns}: {_verdict(last)}; {_num(100 * last['diff'], 1, True)} points"
+                + _with_ci(last, 1, 100)]
+    out.append(opening_hand_check(result))
+    return out
+
+
+def opening_hand_check(result: CompareResult) -> str:
+    """The opening-hand check of every deck, in one line."""
+    failed = result.failures()
+    events, threshold = result.check["events"], result.check["threshold"]
+    if not failed:
+        return f"Opening-hand check: ok ({events} events, every exact binomial tail at or above {threshold:.3g})"
+    return ("Opening-hand check: ALARM (" + ", ".join(f"{path} {p['event']} tail {p['tail']:.3g}" for path, p in failed)
+            + f"; threshold {threshold:.3g}): a bug in the simulation, please report it")
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -31,16 +66,18 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 
 def render_text(result: CompareResult) -> str:
-    """Return the report: settings, kill turn, win curve, ap_main and allies, opening hand, verdicts."""
+    """Return the report: the verdicts first, then settings, kill turn, win curve, ap_main and allies, opening hand."""
     base = result.baseline
     labels = [f"[{k}]" for k in range(len(result.paths))]
-    out = [f"Compared on the same {result.runs} runs: seed {base.seed}, policy {base.policy}, going {base.going}, "
+    out = verdict_lines(result) + [""]
+    out += [f"Compared on the same {result.runs} runs: seed {base.seed}, policy {base.policy}, going {base.going}, "
            f"{result.turns} turns, {base.mode} mode; differences are deck - baseline with paired 95% intervals."]
     if result.precision is not None:
         p = result.precision
         ends = ", ".join(str(r["runs"]) for r in p["rounds"])
+        width = "no interval yet" if p["half_width"] is None else f"±{p['half_width']:.3f} turns"
         out.append(f"--precision {p['target']}: {'reached' if p['reached'] else 'NOT reached'} "
-                   f"(±{p['half_width']:.3f} turns) after rounds ending at {ends} runs.")
+                   f"({width}) after rounds ending at {ends} runs.")
     for label, path, deck in zip(labels, result.paths, result.decks):
         role = "baseline" if label == "[0]" else "deck"
         out.append(f"  {label} {role}: {path} (Commander {deck.commander['name']})")
@@ -52,7 +89,7 @@ def render_text(result: CompareResult) -> str:
     for label, path in others:
         r = result.rows(KILL_TURN_MEAN, path)[0]
         rows.append([label, _num(r["value"]), _num(r["diff"], 2, True), _ci(r), _ci(r, key="unpaired_ci95"),
-                     r["verdict"]])
+                     _verdict(r)])
     out += _table(["deck", "mean", "diff", "95% CI (paired)", "95% CI (unpaired)", "verdict"], rows)
 
     out += ["", "Won by the end of turn t (% of runs)"]
@@ -64,8 +101,7 @@ def render_text(result: CompareResult) -> str:
         cells = [str(t), _num(100 * row["cumulative"]["fraction"], 1)]
         for _, path in others:
             r = by_deck[path][t]
-            cells += [_num(100 * r["value"], 1), _num(100 * r["diff"], 1, True),
-                      f"[{_num(100 * r['ci95'][0], 1, True)}, {_num(100 * r['ci95'][1], 1, True)}]"]
+            cells += [_num(100 * r["value"], 1), _num(100 * r["diff"], 1, True), _ci(r, 1, scale=100)]
         rows.append(cells)
     out += _table(header, rows)
 
@@ -92,10 +128,6 @@ def render_text(result: CompareResult) -> str:
                          _num(r["diff"], 4, True), _ci(r, 4)])
     out += _table(["deck", "event", "exact base", "exact deck", "exact diff", "sim. diff", "95% CI"], rows)
 
-    out += ["", "Verdicts (against the baseline)"]
-    for label, v in zip(labels[1:], result.verdicts()):
-        out.append(f"  {label} {v['deck']}: mean kill turn {v['kill_turn']}; P(won by turn {result.turns}) "
-                   f"{v['won_by_last_turn']}")
     return printable_lines("\n".join(out)) + "\n"
 
 

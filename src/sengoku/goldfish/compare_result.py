@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from sengoku.goldfish.differences import KILL_TURN_MEAN, WON_BY_TURN
-from sengoku.goldfish.result import GoldfishResult
+from sengoku.goldfish.probability import FALSE_ALARM, alarm_threshold
+from sengoku.goldfish.result import GoldfishResult, error_message
 from sengoku.version import __version__
 
-SCHEMA_VERSION = 1
+# 2: `opening_hand_check` (the exact binomial check over every deck's events, and the events that
+# failed it) replaces the z-scores; each deck's `opening_hand` is goldfish's own (schema 3); an
+# undefined interval is null with `no_interval` saying why, and its verdict is "no verdict".
+SCHEMA_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -54,12 +58,30 @@ class CompareResult:
         return out
 
     @property
+    def check(self) -> dict[str, Any]:
+        """The opening-hand check of the whole comparison: one run checks every deck's events.
+
+        The false-alarm chance is split over all of them (Bonferroni), so the threshold is lower
+        than each deck's alone; each deck's own result keeps the one `goldfish` would give it.
+        """
+        events = sum(len(d.opening_hand["probabilities"]) for d in self.decks)
+        return {"method": "exact binomial tail, two-sided", "false_alarm": FALSE_ALARM, "events": events,
+                "threshold": alarm_threshold(events)}
+
+    def failures(self) -> list[tuple[str, dict[str, Any]]]:
+        """Return (deck path, event) of every opening-hand event whose tail is below the comparison's threshold."""
+        threshold = self.check["threshold"]
+        return [(path, p) for path, d in zip(self.paths, self.decks)
+                for p in d.opening_hand["probabilities"] if p["tail"] < threshold]
+
+    @property
     def ok(self) -> bool:
         """False when a deck's simulated opening hands stray from the exact values (a bug)."""
-        return all(d.ok for d in self.decks)
+        return not self.failures()
 
     def to_dict(self) -> dict[str, Any]:
         base = self.baseline
+        check = self.check
         return {
             "schema_version": SCHEMA_VERSION,
             "sengoku_version": __version__,
@@ -73,14 +95,19 @@ class CompareResult:
             "baseline": self.paths[0],
             "kill_turn_never_counts_as": self.turns + 1,
             **({"precision": self.precision} if self.precision is not None else {}),
+            # the comparison's own check, over every deck's events; each deck's `opening_hand` is the
+            # one `goldfish` gives it alone (the same games, the same bytes)
+            "opening_hand_check": {**check, "failed": [{"deck": path, "event": p["event"], "tail": p["tail"]}
+                                                       for path, p in self.failures()]},
             "decks": [{"deck": path, "name": d.deck.get("name"), "runs": d.runs, "commander": d.commander,
                        "kill_turn": d.kill_turn, "curve": d.curve, "opening_hand": d.opening_hand}
                       for path, d in zip(self.paths, self.decks)],
             "differences": list(self.differences),
             "verdicts": self.verdicts(),
-            "errors": [e for d in self.decks for e in d.to_dict()["errors"]],
+            "errors": [f"{path}: {error_message(p, self.runs, check)}" for path, p in self.failures()],
         }
 
     def to_json(self, indent: int | None = 2) -> str:
         """Return the JSON text (same inputs and seed give the same bytes, for any jobs)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
+

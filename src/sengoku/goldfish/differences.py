@@ -16,7 +16,11 @@ Rows (dicts, JSON-ready) hold `measure`, `turn` (None where it does not apply), 
   difference.
 
 A deck identical to the baseline plays exactly the baseline's games (same streams): every
-difference is 0 and every interval [0, 0].
+difference is 0 and every interval [0, 0], known exactly rather than estimated.
+
+An interval that cannot be computed (fewer than two runs; for a mean, no spread between the
+runs) is None, `no_interval` says why, and the verdict is `NO_VERDICT`: one run decides
+nothing, and a spread of 0 in a sample says nothing about the next run.
 """
 
 from __future__ import annotations
@@ -26,18 +30,25 @@ from typing import Any
 
 from sengoku.goldfish.kill_turn import kill_turn_sums
 from sengoku.goldfish.pairs import COMPARED, Pairing
-from sengoku.goldfish.paired import Sums, newcombe_paired, welch_interval
+from sengoku.goldfish.paired import FEWER_THAN_TWO, Sums, newcombe_paired, welch_interval
 from sengoku.goldfish.result import GoldfishResult
 
 BETTER, WORSE, UNDECIDED = "better", "worse", "no difference detectable at this precision"
+NO_VERDICT = "no verdict"  # the interval is undefined: `no_interval` says why
 HIGHER, LOWER, SAME = "higher", "lower", "same"
 KILL_TURN_MEAN = "kill_turn_mean"
 WON_BY_TURN = "won_by_turn"
 DIGITS = 6
 
 
-def verdict(lo: float, hi: float, lower_is_better: bool | None) -> str:
-    """Return better/worse (or higher/lower when neither is better) when the interval excludes 0."""
+def verdict(ci: tuple[float, float] | None, lower_is_better: bool | None) -> str:
+    """Return better/worse (or higher/lower when neither is better) when the interval excludes 0.
+
+    No interval, no verdict (`NO_VERDICT`).
+    """
+    if ci is None:
+        return NO_VERDICT
+    lo, hi = ci
     if lo > 0:
         return (WORSE if lower_is_better else BETTER) if lower_is_better is not None else HIGHER
     if hi < 0:
@@ -49,12 +60,23 @@ def _r(x: float | None) -> float | None:
     return None if x is None or math.isnan(x) else round(x, DIGITS)
 
 
+def _ci(ci: tuple[float, float] | None) -> list[float | None] | None:
+    return None if ci is None else [_r(ci[0]), _r(ci[1])]
+
+
 def _row(measure: str, turn: int | None, deck: str, baseline: str, value: float, base_value: float,
-         diff: float, ci: tuple[float, float], lower_is_better: bool | None, **extra: Any) -> dict[str, Any]:
-    lo, hi = ci
+         diff: float, ci: tuple[float, float] | None, lower_is_better: bool | None, no_interval: str | None,
+         **extra: Any) -> dict[str, Any]:
     return {"measure": measure, "turn": turn, "deck": deck, "baseline": baseline, "value": _r(value),
-            "base_value": _r(base_value), "diff": _r(diff), "ci95": [_r(lo), _r(hi)],
-            "verdict": verdict(lo, hi, lower_is_better), **extra}
+            "base_value": _r(base_value), "diff": _r(diff), "ci95": _ci(ci),
+            "no_interval": None if ci is not None else no_interval,
+            "verdict": verdict(ci, lower_is_better), **extra}
+
+
+def _proportions(table: tuple[int, int, int, int] | list[int]) -> tuple[float, tuple[float, float] | None]:
+    """Return the paired difference of a 2x2 table and its Newcombe interval (None under two runs)."""
+    diff, lo, hi = newcombe_paired(*table)
+    return diff, ((lo, hi) if sum(table) >= 2 else None)
 
 
 def differences(paths: list[str], results: list[GoldfishResult], pairings: list[Pairing],
@@ -65,26 +87,28 @@ def differences(paths: list[str], results: list[GoldfishResult], pairings: list[
     base_kill = kill_turn_sums(_kill_counts(base), turns)
     rows = []
     for path, result, pairing, same in zip(paths[1:], results[1:], pairings, identical[1:]):
-        fixed = (lambda ci, d: (d, d)) if same else (lambda ci, d: ci)  # noqa: E731 - a deck against itself
+        # a deck against itself: every difference is 0 by construction, its interval exactly [0, 0]
+        fixed = (lambda ci, d: (d, d)) if same else (lambda ci, d: ci)  # noqa: E731
         kill = pairing.kill_sums()
         deck_kill = kill_turn_sums(_kill_counts(result), turns)
         rows.append(_row(KILL_TURN_MEAN, None, path, base_path, deck_kill.mean, base_kill.mean, kill.mean,
-                         kill.interval(), True, never_counts_as=turns + 1,
-                         unpaired_ci95=[_r(x) for x in fixed(welch_interval(base_kill, deck_kill), kill.mean)],
+                         fixed(kill.interval(), kill.mean), True, kill.no_interval(), never_counts_as=turns + 1,
+                         unpaired_ci95=_ci(fixed(welch_interval(base_kill, deck_kill), kill.mean)),
                          games=kill.n))
         for t in range(1, turns + 1):
             table = pairing.won_by(t)
             n = sum(table)
-            diff, lo, hi = newcombe_paired(*table)
+            diff, ci = _proportions(table)
             rows.append(_row(WON_BY_TURN, t, path, base_path, (table[0] + table[2]) / n,
-                             (table[0] + table[1]) / n, diff, fixed((lo, hi), diff), False))
+                             (table[0] + table[1]) / n, diff, fixed(ci, diff), False, FEWER_THAN_TWO))
         for m in COMPARED:
             for t in range(turns):
                 d: Sums = pairing.diff[m][t]
                 if not d.n:
                     continue
                 b = pairing.base_total[m][t] / d.n
-                rows.append(_row(m, t + 1, path, base_path, b + d.mean, b, d.mean, d.interval(), None, games=d.n))
+                rows.append(_row(m, t + 1, path, base_path, b + d.mean, b, d.mean, fixed(d.interval(), d.mean), None,
+                                 d.no_interval(), games=d.n))
         rows += _opening_rows(path, base_path, result, base, pairing, fixed)
     return rows
 
@@ -97,10 +121,10 @@ def _opening_rows(path: str, base_path: str, result: GoldfishResult, base: Goldf
     for event, table in zip(base_events, pairing.events):
         mine = deck_events[event["event"]]
         n = sum(table)
-        diff, lo, hi = newcombe_paired(*table)
+        diff, ci = _proportions(table)
         exact_diff = mine["exact"] - event["exact"]
         row = _row(f"opening_hand:{event['event']}", None, path, base_path, (table[0] + table[2]) / n,
-                   (table[0] + table[1]) / n, diff, fixed((lo, hi), diff), None,
+                   (table[0] + table[1]) / n, diff, fixed(ci, diff), None, FEWER_THAN_TWO,
                    exact={"value": mine["exact"], "base_value": event["exact"], "diff": _r(exact_diff)})
         row["verdict"] = HIGHER if exact_diff > 0 else LOWER if exact_diff < 0 else SAME
         rows.append(row)

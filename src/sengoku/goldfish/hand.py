@@ -149,24 +149,35 @@ class OpeningHandModel:
 
     # -- report ------------------------------------------------------------------------------
     def summarise(self, hands: Counter[int], runs: int) -> dict[str, object]:
-        """Return the opening-hand section of the result from the counted packed hands."""
+        """Return the opening-hand section of the result from the counted packed hands.
+
+        Each event's simulated count is checked against its exact probability by the exact
+        two-sided binomial tail (`probability.binomial_two_sided`, reported to three
+        significant digits); an event fails (`ok` False: a bug, not luck) when that tail is
+        below `probability.alarm_threshold` of the number of events, so a correct run alarms
+        with chance below `probability.FALSE_ALARM` (`compare` splits it over every deck's).
+        """
         decoded = [(self.decode(key), games) for key, games in sorted(hands.items())]
+        family = len(self.events)
+        threshold = prob.alarm_threshold(family)
         probabilities = []
         for ev in self.events:
             hits = sum(g for fields, g in decoded if all(fields[f] >= need for f, need in ev.groups))
             exact = self.exact(ev)
             sim = hits / runs if runs else 0.0
             lo, hi = prob.wilson_interval(hits, runs)
-            z = prob.z_score(sim, exact, runs)
+            # three significant digits, and `ok` judged on them: the same bytes for any --jobs, and
+            # anyone can recheck `ok` from the JSON
+            tail = prob.round_tail(prob.binomial_two_sided(hits, runs, exact))
             probabilities.append({
                 "event": ev.key,
                 "label": ev.label,
                 "exact": round(exact, 6),
                 "simulated": round(sim, 6),
+                "hits": hits,
                 "ci95": [round(lo, 6), round(hi, 6)],
-                "z": round(z, 3) if abs(z) != float("inf") else None,
-                # SE flag: more than 4 standard errors off the exact value means a bug, not luck.
-                "ok": abs(z) <= prob.FLAG_SE,
+                "tail": tail,
+                "ok": tail >= threshold,
             })
 
         charge_sim: Counter[int] = Counter()
@@ -202,6 +213,8 @@ class OpeningHandModel:
             "hand_size": self.hand_size,
             "deck_size": self.deck_size,
             "turn1_ap": self.turn1_ap,
+            "check": {"method": "exact binomial tail, two-sided", "false_alarm": prob.FALSE_ALARM,
+                      "events": family, "threshold": threshold},
             "probabilities": probabilities,
             "charge_value": {
                 "method": "exact and simulated",

@@ -2,10 +2,11 @@
 
 The page loads nothing: no script, no web font, no image file; its charts are inline SVG
 (`goldfish.svg`) and its Content-Security-Policy forbids any fetch, so it opens offline and
-shows the same thing everywhere. It holds the deck played, the card database (name, version,
-hash), the options, seed and sengoku version with the one command that reproduces it, the
-opening-hand table, the kill turn and the per-turn curves, each chart beside a table of its
-figures. The same result gives the same bytes (no date, no random ids).
+shows the same thing everywhere. It starts with the answer (a summary: the kill turn, the
+opponent model, the opening-hand check), then the kill turn, the opening-hand table and the
+per-turn curves, each chart beside a table of its figures, then the deck played, and last the
+card database (name, version, hash), the options, seed and sengoku version with the one
+command that reproduces it. The same result gives the same bytes (no date, no random ids).
 
 The page is built from parts (`document`, `deck_section`, `run_section`, ...) that take one
 result each and a `prefix` that keeps their element ids unique, so a comparison of several
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sengoku.goldfish.api import default_decklist
+from sengoku.goldfish.summary import summary_lines
 from sengoku.goldfish.svg import Band, Bars, Line, chart
 from sengoku.version import __version__
 
@@ -57,6 +59,7 @@ footer { margin-top: 2rem; font-size: .9rem; color: #444; }
   body { font-size: 10.5pt; padding: 0; max-width: none; }
   h2 { break-after: avoid; }
   figure, table, pre { break-inside: avoid; }
+  details > pre { break-inside: auto; }
   figure { flex-basis: 100%; max-width: 13cm; }
   svg.chart { border: none; }
 }
@@ -187,13 +190,22 @@ def opening_hand_section(result: GoldfishResult, prefix: str = "g") -> str:
     rows = []
     for p in oh["probabilities"]:
         lo, hi = p["ci95"]
-        check = "ok" if p["ok"] else f"FAR: {p['z']} standard errors from exact"
+        check = "ok" if p["ok"] else f"ALARM: tail {p['tail']:.3g}"
         rows.append((p["label"], _pct(p["exact"]), _pct(p["simulated"]), f"{_pct(lo)} – {_pct(hi)}", check))
     return (f'<section id="{prefix}-opening-hand"><h2>Opening hand</h2>\n'
             f"<p>{oh['hand_size']} cards from a {oh['deck_size']}-card Stronghold; turn-1 AP {oh['turn1_ap']}. "
-            "Exact: hypergeometric. Simulated: share of the games, with its Wilson 95% interval.</p>\n"
+            "Exact: hypergeometric. Simulated: share of the games, with its Wilson 95% interval. Check: the exact "
+            "two-sided binomial tail of each simulated count; an alarm below "
+            f"{oh['check']['threshold']:.3g} each, so that a correct run alarms in fewer than one run in a "
+            f"million over all {oh['check']['events']} events.</p>\n"
             + table(("event", "exact", "simulated", "95% interval", "check"), rows,
                     numeric=(False, True, True, True, False)) + "</section>")
+
+
+def summary_section(result: GoldfishResult, prefix: str = "g") -> str:
+    """The answer first: the kill turn, the opponent model and the opening-hand check, in a few lines."""
+    lines = "\n".join(f"<li>{escape(line)}</li>" for line in summary_lines(result))
+    return f'<section id="{prefix}-summary"><h2>Summary</h2>\n<ul>\n{lines}\n</ul></section>'
 
 
 def kill_turn_section(result: GoldfishResult, prefix: str = "g", *, heading: str = "Kill turn",
@@ -272,13 +284,29 @@ def document(title: str, lead: str, sections: Iterable[str]) -> str:
             "opens offline.</footer>\n</body>\n</html>\n")
 
 
-def render_html(result: GoldfishResult, command: str) -> str:
-    """Return the goldfish report of `result` as one HTML page; `command` reproduces it."""
+def traces_section(traces: Sequence[tuple[str, str]], prefix: str = "g") -> str:
+    """Whole games turn by turn (`sengoku.trace`'s text), each folded away in a `<details>`."""
+    folded = "\n".join(f"<details><summary>{escape(title)}</summary>\n<pre>{escape(text)}</pre></details>"
+                       for title, text in traces)
+    return (f'<section id="{prefix}-traces"><h2>Games turn by turn</h2>\n'
+            "<p>Single games of this simulation played again step by step (<code>sengoku goldfish --trace RUN</code> "
+            "prints any of them): each action with its AP, each attack with both sides' numbers, and the board at "
+            "the end of every turn. Rule ids in parentheses point to the rules they follow.</p>\n"
+            f"{folded}</section>")
+
+
+def render_html(result: GoldfishResult, command: str, traces: Sequence[tuple[str, str]] = ()) -> str:
+    """Return the goldfish report of `result` as one HTML page; `command` reproduces it.
+
+    `traces` are (title, text) pairs of whole games (`sengoku.trace`), shown folded at the end.
+    """
     r = result
     lead = (f"{r.runs:,} solitaire games × {r.turns} turns, going {r.going}, policy {r.policy}, {r.mode} mode, "
             f"seed {r.seed}; Commander {r.commander['name']}.")
     if not r.ok:
         lead += f" {len(r.errors)} simulated probability(ies) far from exact: a bug in the simulation."
+    # the answer first (the summary and the kill turn), then the details, then how the page was made
     return document(f"Goldfish: {deck_title(r)}", lead,
-                    (run_section(r, command), deck_section(r), opening_hand_section(r),
-                     kill_turn_section(r), curves_section(r)))
+                    (summary_section(r), kill_turn_section(r), opening_hand_section(r), curves_section(r),
+                     deck_section(r), run_section(r, command))
+                    + ((traces_section(traces),) if traces else ()))

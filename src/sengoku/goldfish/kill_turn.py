@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from sengoku.goldfish.paired import Sums
+from sengoku.goldfish.paired import FEWER_THAN_TWO, Sums
 from sengoku.goldfish.stats import PERCENTILES, Histogram
 
 MIRROR = "mirror"  # `opponent.deck` when the opponent plays a copy of the simulated deck (G4)
@@ -38,12 +38,16 @@ def kill_turn_sums(counts: Mapping[int | None, int], turns: int) -> Sums:
 
 
 def mean_over_all_games(counts: Counter[int | None], turns: int) -> dict[str, Any]:
-    """Return the mean kill turn over every game (never won: turns + 1) with its 95% t interval."""
+    """Return the mean kill turn over every game (never won: turns + 1) with its 95% t interval.
+
+    The interval is None, and `no_interval` says why, with fewer than two games or no spread.
+    """
     sums = kill_turn_sums(counts, turns)
     if not sums.n:
-        return {"mean": None, "ci95": None, "never_counts_as": turns + 1}
-    lo, hi = sums.interval()
-    return {"mean": round(sums.mean, 4), "ci95": [round(lo, 4), round(hi, 4)], "never_counts_as": turns + 1}
+        return {"mean": None, "ci95": None, "no_interval": FEWER_THAN_TWO, "never_counts_as": turns + 1}
+    ci = sums.interval()  # None with one game, or when every game ended on the same turn
+    return {"mean": round(sums.mean, 4), "ci95": None if ci is None else [round(ci[0], 4), round(ci[1], 4)],
+            "no_interval": sums.no_interval(), "never_counts_as": turns + 1}
 
 
 def kill_turn_summary(counts: Counter[int | None], turns: int, runs: int,

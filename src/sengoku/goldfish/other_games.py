@@ -8,13 +8,14 @@ without one deals no opening hand from a shuffled deck, and we say so (its `no_o
 gives the reason).
 
 Exact values are hypergeometric (`math.comb`, via `goldfish.probability`); simulated ones deal
-`runs` shuffled hands from one seeded `random.Random` and carry 95% Wilson intervals. A
-simulated value more than 4 standard errors from its exact value is reported as an error.
+`runs` shuffled hands from one seeded `random.Random` and carry 95% Wilson intervals. Each
+simulated count is checked against its exact value by the exact two-sided binomial tail
+(`probability.binomial_two_sided`), the threshold split over every event and round checked, so
+a correct simulation reports an error in fewer than one run in a million.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -22,8 +23,8 @@ from typing import Any
 
 from sengoku.decklist.model import Decklist
 from sengoku.errors import SengokuError
-from sengoku.goldfish.probability import (FLAG_SE, hypergeom_at_least, multivariate_at_least,
-                                          wilson_interval, z_score)
+from sengoku.goldfish.probability import (FALSE_ALARM, alarm_threshold, binomial_two_sided, hypergeom_at_least,
+                                          multivariate_at_least, round_tail, wilson_interval)
 from sengoku.goldfish.wants import Want, resolve_wants
 from sengoku.decklist.read import read_decklist
 from sengoku.games import opening_hand
@@ -150,6 +151,7 @@ def opening_hand_report(deck: Decklist | Path | str, db: Any = None, runs: int =
 
     out_events = []
     errors = []
+    threshold = alarm_threshold(len(events) * len(seen_by_round))  # every event, every round: one family
     for e, ev in enumerate(events):
         groups = [(sum(counts[c] for c in group if c in counts), need) for group, need in ev["groups"]]
         by_round = []
@@ -162,14 +164,16 @@ def opening_hand_report(deck: Decklist | Path | str, db: Any = None, runs: int =
                 exact = multivariate_at_least(total, groups, seen)
             lo, hi = wilson_interval(hits, runs)
             sim = hits / runs
-            z = z_score(sim, exact, runs)
-            by_round.append({"round": r, "cards_seen": seen, "exact": exact, "simulated": sim,
-                             "interval": [lo, hi], "z": z if math.isfinite(z) else None})
-            if abs(z) > FLAG_SE:
-                errors.append(f"{ev['label']}, round {r}: simulated {sim:.4f} vs exact {exact:.4f} (z = {z:.1f})")
+            tail = round_tail(binomial_two_sided(hits, runs, exact))
+            by_round.append({"round": r, "cards_seen": seen, "exact": exact, "simulated": sim, "hits": hits,
+                             "interval": [lo, hi], "tail": tail})
+            if tail < threshold:
+                errors.append(f"{ev['label']}, round {r}: {hits} of {runs} simulated deals where the exact "
+                              f"probability is {exact:.4f}: two-sided binomial tail {tail:.3g}, below the alarm "
+                              f"threshold {threshold:.3g}")
         out_events.append({"label": ev["label"], "event": ev["kind"], **({"card": ev["card"]} if "card" in ev else {}),
                            "in_deck": [g for g, _ in groups], "need": [n for _, n in groups],
-                           **{k: by_round[0][k] for k in ("exact", "simulated", "interval", "z")},
+                           **{k: by_round[0][k] for k in ("exact", "simulated", "hits", "interval", "tail")},
                            "by_round": by_round if rounds else []})
     return {
         "game": game.id,
@@ -183,6 +187,8 @@ def opening_hand_report(deck: Decklist | Path | str, db: Any = None, runs: int =
         "runs": runs,
         "seed": seed,
         "events": out_events,
+        "check": {"method": "exact binomial tail, two-sided", "false_alarm": FALSE_ALARM,
+                  "events": len(events) * len(seen_by_round), "threshold": threshold},
         "errors": errors,
         "ok": not errors,
         "note": game.raw.get("opening_hand", {}).get("note", ""),

@@ -11,6 +11,12 @@ integer 2x2 counts, which chunks merge exactly, so results are the same for any 
   binomial proportions based on paired data", Statistics in Medicine 17:2635-2650, method 10),
   built from the two Wilson intervals and the phi coefficient of the 2x2 table.
 
+An interval needs at least two games and some spread between them: with one game, or with
+every game giving the same value, the t and Welch intervals are undefined (a standard error of
+0 says nothing about the next game), so they are None, `no_interval` says why, and no verdict
+is drawn from them. The score intervals of proportions (Wilson, Newcombe) are built to stay
+meaningful when every game agrees, and need two games too.
+
 The t quantile is exact (tabulated) up to 30 degrees of freedom and above that the
 Cornish-Fisher expansion of Student's t around the normal quantile (Abramowitz & Stegun
 26.7.5), whose error there is below 1e-6: no scipy needed.
@@ -43,6 +49,11 @@ def t975(df: float) -> float:
     return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
 
 
+# Why an interval is undefined (`no_interval` in the JSON rows).
+FEWER_THAN_TWO = "fewer than two runs"
+NO_SPREAD = "no spread: every run gave the same value"
+
+
 @dataclass
 class Sums:
     """Games, sum and sum of squares of one integer per game: mergeable exactly."""
@@ -70,32 +81,39 @@ class Sums:
         n = self.n
         return (n * self.squares - self.total * self.total) / (n * (n - 1)) if n > 1 else math.nan
 
-    def interval(self) -> tuple[float, float]:
-        """Return the t interval of the mean; [mean, mean] when every value is the same."""
-        n = self.n
-        if n == 0:
-            return (math.nan, math.nan)
-        if n * self.squares == self.total * self.total:  # no spread at all (a deck against itself)
-            return (self.mean, self.mean)
-        if n == 1:
-            return (-math.inf, math.inf)
-        half = t975(n - 1) * math.sqrt(self.variance() / n)
+    def interval(self) -> tuple[float, float] | None:
+        """Return the t interval of the mean; None when undefined (see `no_interval`)."""
+        if self.no_interval() is not None:
+            return None
+        half = t975(self.n - 1) * math.sqrt(self.variance() / self.n)
         return (self.mean - half, self.mean + half)
 
-    def half_width(self) -> float:
-        lo, hi = self.interval()
-        return (hi - lo) / 2
+    def no_interval(self) -> str | None:
+        """Return why the mean has no interval (fewer than two games, or no spread), or None."""
+        if self.n < 2:
+            return FEWER_THAN_TWO
+        if self.n * self.squares == self.total * self.total:
+            return NO_SPREAD
+        return None
+
+    def half_width(self) -> float | None:
+        """Return the half-width of the t interval; None when it is undefined."""
+        ci = self.interval()
+        return None if ci is None else (ci[1] - ci[0]) / 2
 
 
-def welch_interval(a: Sums, b: Sums) -> tuple[float, float]:
-    """Return Welch's interval for mean(b) - mean(a), treating the two samples as independent."""
+def welch_interval(a: Sums, b: Sums) -> tuple[float, float] | None:
+    """Return Welch's interval for mean(b) - mean(a), treating the two samples as independent.
+
+    None when undefined: either sample has fewer than two games, or neither has any spread.
+    """
     if a.n < 2 or b.n < 2:
-        return (-math.inf, math.inf)
+        return None
     va, vb = a.variance() / a.n, b.variance() / b.n
     diff = b.mean - a.mean
     se2 = va + vb
     if se2 == 0:
-        return (diff, diff)
+        return None
     df = se2 * se2 / ((va * va / (a.n - 1)) + (vb * vb / (b.n - 1)))
     half = t975(df) * math.sqrt(se2)
     return (diff - half, diff + half)

@@ -10,6 +10,7 @@ from rich.text import Span, Text
 
 from sengoku.display import printable
 from sengoku.goldfish.chart import band_chart, win_chart
+from sengoku.goldfish.summary import summary_lines
 from sengoku.validate.api import ValidationRun
 from sengoku.validate.reporters import render as render_validation
 
@@ -59,27 +60,34 @@ def _lines(console: Console, lines: list[str]) -> None:
 
 
 def render(result: GoldfishResult, console: Console) -> None:
-    """Print the whole report to `console`."""
+    """Print the whole report to `console`: a short summary first, then the details."""
     r = result
-    cmd = r.commander
     console.print(
         f"[bold]Goldfish[/bold] {escape(printable(r.deck.get('name') or r.deck.get('path') or 'deck'))} — {r.runs} runs × {r.turns} turns, "
         f"going {r.going}, policy {r.policy}, {r.mode} mode, seed {r.seed}"
         + (", playing on after a win" if r.play_on else "")
     )
+    cmd = r.commander
     console.print(f"Commander: {escape(cmd['name'])} ({escape(cmd['epithet'])}, {escape(cmd['id'])})"
                   f"{'' if cmd['chosen'] == 'named' else ' — chosen by S1'}; "
                   f"card DB {escape(r.card_db['name'])} {escape(r.card_db['version'])}")
+    for line in summary_lines(r):  # an opponent's path or a want's name is shown, never obeyed
+        console.print(printable(line), markup=False, highlight=False)
+    console.print()
+    _kill_turn(r, console)
 
     oh = r.opening_hand
     t = Table(title=f"Opening hand: {oh['hand_size']} cards from a {oh['deck_size']}-card Stronghold "
-                    f"(turn-1 AP {oh['turn1_ap']})", title_justify="left")
+                    f"(turn-1 AP {oh['turn1_ap']})", title_justify="left",
+              caption=f"check: the exact two-sided binomial tail of each simulated count; an alarm below "
+                      f"{oh['check']['threshold']:.3g} each: one correct run in a million for all "
+                      f"{oh['check']['events']}", caption_justify="left")
     for col, justify in (("event", "left"), ("exact", "right"), ("simulated", "right"),
                          ("95% interval", "right"), ("check", "left")):
         t.add_column(col, justify=justify)  # type: ignore[arg-type]
     for p in oh["probabilities"]:
         lo, hi = p["ci95"]
-        check = "ok" if p["ok"] else f"[bold red]ERROR: {p['z']} SE off[/bold red]"
+        check = "ok" if p["ok"] else f"[bold red]ALARM: tail {p['tail']:.3g}[/bold red]"
         t.add_row(escape(p["label"]), _pct_cell(p["exact"]), _pct_cell(p["simulated"]),
                   _cell(f"{_pct(lo)}–{_pct(hi)}"), check)
     console.print(t)
@@ -107,7 +115,6 @@ def render(result: GoldfishResult, console: Console) -> None:
         t.add_row(_cell(f"Level {lv['level']}"), _cell(str(lv["in_deck"])), *cells)
     console.print(t)
 
-    _kill_turn(r, console)
     _curve_table(r, console)
 
     console.print("AP at the start of the Main Phase (ap_main):")
@@ -130,22 +137,13 @@ def render(result: GoldfishResult, console: Console) -> None:
     s = r.skipped_abilities
     console.print(f"Abilities without a structured effect, not simulated (C5): {s['total']} "
                   f"({s['per_game']} per game).")
-    for p in r.errors:
-        console.print(f"[bold red]error:[/bold red] {p['event']}: simulated {p['simulated']} lies "
-                      f"{p['z']} standard errors from the exact {p['exact']} — this is a bug, please report it")
+    for message in r.to_dict()["errors"]:
+        console.print(f"[bold red]error:[/bold red] {escape(printable(message))} — this is a bug, please report it")
 
 
 def _kill_turn(r: GoldfishResult, console: Console) -> None:
     """The kill turn (G5): a table of games won on / by each turn, then the cumulative win chart."""
     k = r.kill_turn
-    opp = k["opponent"]
-    against = "a mirror of the deck" if opp["deck"] == "mirror" else str(opp["deck"])
-    against += ", defending" if opp["defends"] else ", not defending"
-    if k["won"]["games"]:
-        summary = (f"won {_pct(k['won']['fraction'])} within {r.turns} turns; over the games won: mean turn "
-                   f"{k['mean']:.2f}, p10 · p50 · p90 = {k['p10']} · {k['p50']} · {k['p90']}")
-    else:
-        summary = f"no game won within {r.turns} turns"
     t = Table(title="Kill turn (G5)", title_justify="left")
     for col in ("turn", "won on", "won by"):
         t.add_column(col, justify="right")
@@ -153,7 +151,16 @@ def _kill_turn(r: GoldfishResult, console: Console) -> None:
         t.add_row(_cell(str(row["turn"])), _pct_cell(row["fraction"]), _pct_cell(row["cumulative"]["fraction"]))
     t.add_row(_cell(f"never in {r.turns}"), _pct_cell(k["never"]["fraction"]), "")
     console.print(t)
-    console.print(f"Opponent: {escape(against)}. Kill turn: {summary}.")
+    if k["won"]["games"]:
+        console.print(f"Over the games won: mean turn {k['mean']:.2f}, p10 · p50 · p90 = "
+                      f"{k['p10']} · {k['p50']} · {k['p90']}.")
+    every = k["mean_all_games"]
+    if every["mean"] is not None:
+        ci = every["ci95"]
+        interval = (f"95% interval {ci[0]:.2f}–{ci[1]:.2f}" if ci is not None
+                    else f"no interval: {every['no_interval']}")
+        console.print(f"Over every game, a game not won counting as {every['never_counts_as']}: mean turn "
+                      f"{every['mean']:.2f} ({interval}).")
     if k["won"]["games"]:
         console.print("Games won by the end of each turn:")
         _lines(console, win_chart(k["by_turn"]))

@@ -10,7 +10,10 @@ from sengoku.version import __version__
 
 # 2: curve entries count only the games still being played (`games`; a measure is null on a turn
 # no game played), first_level3/4 gain `won_before`, and `kill_turn` and `play_on` are new.
-SCHEMA_VERSION = 2
+# 3: opening-hand events are checked by the exact binomial tail (`tail`, `hits`; `opening_hand.check`)
+# instead of a z-score (`z` is gone); an interval that cannot be computed (fewer than two games, or
+# no spread) is null with `no_interval` saying why.
+SCHEMA_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -20,8 +23,9 @@ class GoldfishResult:
     `curve` holds one object per turn (numbered from 1) with `turn`, `games` (the games still
     being played that turn: a won game stops at its win unless `play_on`) and, for every engine
     measure, `{mean, p10, p50, p90}` over those games (None when there are none);
-    `opening_hand["probabilities"]` each hold `event`, `exact`, `simulated`, `ci95` and `ok`
-    (False: more than 4 standard errors from exact). `kill_turn` says on which turn the games
+    `opening_hand["probabilities"]` each hold `event`, `exact`, `simulated`, `hits`, `ci95`,
+    `tail` (the exact two-sided binomial tail of the hits under the exact probability) and `ok`
+    (False: the tail is below `opening_hand["check"]["threshold"]`, a bug in the simulation). `kill_turn` says on which turn the games
     were won (G5; see `goldfish.kill_turn.kill_turn_summary`).
     """
 
@@ -43,10 +47,12 @@ class GoldfishResult:
     play_on: bool
     measures: tuple[str, ...] = field(default=())
     precision: dict[str, Any] | None = None  # with --precision: target, half_width, reached, rounds
+    # Asked for with `goldfish(kill_turns=True)`: run i's kill turn at index i (0: not won). Not in the JSON.
+    run_kill_turns: Any = field(default=None, repr=False, compare=False)
 
     @property
     def errors(self) -> list[dict[str, Any]]:
-        """Return the opening-hand events whose simulated value is > 4 SE from exact (a bug)."""
+        """Return the opening-hand events whose simulated count fails the exact binomial check (a bug)."""
         return [p for p in self.opening_hand["probabilities"] if not p["ok"]]
 
     @property
@@ -75,10 +81,16 @@ class GoldfishResult:
             "first_level3": self.first_level3,
             "first_level4": self.first_level4,
             "skipped_abilities": self.skipped_abilities,
-            "errors": [f"{p['event']}: simulated {p['simulated']} is {p['z']} standard errors from "
-                       f"exact {p['exact']}" for p in self.errors],
+            "errors": [error_message(p, self.runs, self.opening_hand["check"]) for p in self.errors],
         }
 
     def to_json(self, indent: int | None = 2) -> str:
         """Return the JSON text (same inputs and seed give the same bytes)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def error_message(event: dict[str, Any], runs: int, check: dict[str, Any]) -> str:
+    """Return why an opening-hand event failed its check, in one line."""
+    return (f"{event['event']}: {event['hits']} of {runs} simulated hands, where the exact probability is "
+            f"{event['exact']}: two-sided binomial tail {event['tail']:.3g}, below the alarm threshold "
+            f"{check['threshold']:.3g}")

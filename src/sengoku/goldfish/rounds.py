@@ -24,27 +24,32 @@ class Rounds:
 
     target: float
     runs: tuple[int, ...]  # runs played by the end of each round
-    widths: tuple[float, ...]  # the half-width after each round
+    widths: tuple[float | None, ...]  # the half-width after each round; None: no interval yet
 
     @property
-    def half_width(self) -> float:
+    def half_width(self) -> float | None:
         return self.widths[-1]
 
     @property
     def reached(self) -> bool:
-        return self.half_width <= self.target
+        return self.half_width is not None and self.half_width <= self.target
 
     def to_dict(self) -> dict[str, object]:
-        return {"target": self.target, "half_width": round(self.half_width, 6), "reached": self.reached,
-                "rounds": [{"runs": n, "half_width": round(w, 6)} for n, w in zip(self.runs, self.widths)]}
+        return {"target": self.target, "half_width": _round(self.half_width), "reached": self.reached,
+                "rounds": [{"runs": n, "half_width": _round(w)} for n, w in zip(self.runs, self.widths)]}
 
 
-def next_total(done: int, half_width: float, target: float, runs: int) -> int:
+def _round(width: float | None) -> float | None:
+    return None if width is None else round(width, 6)
+
+
+def next_total(done: int, half_width: float | None, target: float, runs: int) -> int:
     """Return the runs to have played by the end of the next round (at most `runs`).
 
     The half-width shrinks as 1/√n, so n · (half_width / target)² runs should reach the target.
+    Without an interval yet (None: fewer than two runs, or no spread), grow as fast as allowed.
     """
-    if math.isinf(half_width) or math.isnan(half_width):
+    if half_width is None or math.isinf(half_width) or math.isnan(half_width):
         wanted = MAX_GROWTH * done
     else:
         wanted = math.ceil(MARGIN * done * (half_width / target) ** 2)
@@ -52,8 +57,11 @@ def next_total(done: int, half_width: float, target: float, runs: int) -> int:
 
 
 def play_rounds(runs: int, target: float, play: Callable[[int, int], object],
-                half_width: Callable[[], float]) -> Rounds:
-    """Call `play(start, stop)` round after round until `half_width()` ≤ `target` or `runs` are played."""
+                half_width: Callable[[], float | None]) -> Rounds:
+    """Call `play(start, stop)` round after round until `half_width()` ≤ `target` or `runs` are played.
+
+    `half_width()` is None while the interval is undefined; that never reaches the target.
+    """
     if not target > 0 or math.isinf(target):
         raise ValueError(f"precision must be a positive number of turns, not {target}")
     done, ends, widths = 0, [], []
@@ -64,6 +72,6 @@ def play_rounds(runs: int, target: float, play: Callable[[int, int], object],
         width = half_width()
         ends.append(done)
         widths.append(width)
-        if done >= runs or width <= target:
+        if done >= runs or (width is not None and width <= target):
             return Rounds(target, tuple(ends), tuple(widths))
         stop = next_total(done, width, target, runs)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import gc
 import os
 import signal
+from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sengoku.engine import GameRunner, make_policy
+from sengoku.engine import GameRecord, GameRunner, make_policy
 from sengoku.goldfish.parent_watch import end_with_parent
 from sengoku.goldfish.seeds import Chance, seed_run
 from sengoku.goldfish.stats import CurveTally, WON_BEFORE
@@ -39,13 +40,16 @@ class Plan:
     opponent: Any = None  # the opponent deck's DeckTables; None: a mirror (G4)
     opponent_defends: bool = False
     play_on: bool = False  # False: a game stops at the end of the turn it is won (G5)
+    kill_turns: bool = False  # keep each run's kill turn, in run order (`Tally.per_run`), to pick runs to trace
 
 
 class Tally:
     """The integer counts of a number of games: mergeable, and small whatever the run count."""
 
-    def __init__(self, measures: Sequence[str], turns: int) -> None:
+    def __init__(self, measures: Sequence[str], turns: int, per_run: bool = False) -> None:
         self.runs = 0
+        # With `per_run`: run i's kill turn at index i (0: not won), one byte a run (turns ≤ 200).
+        self.per_run: array[int] | None = array("B") if per_run else None
         self.turns = turns
         self.hands: Counter[int] = Counter()
         self.curve = CurveTally(measures, turns)
@@ -62,6 +66,8 @@ class Tally:
         self.first_level4.update(other.first_level4)
         self.kill_turn.update(other.kill_turn)
         self.skipped_abilities += other.skipped_abilities
+        if self.per_run is not None and other.per_run is not None:
+            self.per_run.extend(other.per_run)  # chunks are merged in run order
 
     def add_games(self, games: Sequence[Any], packed: Callable[[int], int]) -> None:
         """Count a batch of `GameRecord`s; `packed(card)` is a card's packed opening-hand fields.
@@ -96,6 +102,8 @@ class Tally:
         self.first_level4.update(first4)
         self.kill_turn.update(won)
         self.skipped_abilities += skipped
+        if self.per_run is not None:
+            self.per_run.extend(0 if w is None else w for w in won)
 
 
 def _skipped(value: Any) -> int:
@@ -107,20 +115,32 @@ def _skipped(value: Any) -> int:
     return len(value)
 
 
+def make_runner(plan: Plan, record: list[dict[str, Any]] | None = None) -> GameRunner:
+    """Return a runner that plays the plan's games (with `record`, it records their events, G8)."""
+    return GameRunner(plan.tables, make_policy(plan.policy), Chance(), plan.turns, plan.going_first,
+                      plan.commander, opponent=plan.opponent, opponent_defends=plan.opponent_defends,
+                      play_on=plan.play_on, record=record)
+
+
+def play_run(runner: GameRunner, seed: int, index: int) -> GameRecord:
+    """Play run `index` under master seed `seed` on `runner` (a `make_runner`).
+
+    The one way a run is played: the simulation plays every run through it, and a trace plays its
+    run again through it (G8), so a trace is always the game the simulation counted.
+    """
+    seed_run(runner.chance, seed, index)
+    return runner.play()
+
+
 def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     """Play runs start..stop-1 and return their tally."""
-    tally = Tally(plan.measures, plan.turns)
-    chance = Chance()
+    tally = Tally(plan.measures, plan.turns, plan.kill_turns)
     packed = plan.packed.__getitem__
     seed = plan.seed
-    runner = GameRunner(plan.tables, make_policy(plan.policy), chance, plan.turns, plan.going_first,
-                        plan.commander, opponent=plan.opponent, opponent_defends=plan.opponent_defends,
-                        play_on=plan.play_on)
-    play = runner.play
+    runner = make_runner(plan)
     games = []
     for i in range(start, stop):
-        seed_run(chance, seed, i)
-        games.append(play())
+        games.append(play_run(runner, seed, i))
         if len(games) >= BATCH:
             tally.add_games(games, packed)
             games.clear()
@@ -184,7 +204,7 @@ def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], Non
     Small simulations stay in this process: forking costs more than it would save.
     `progress(done)` is called with the number of runs `total` holds so far.
     """
-    total = Tally(plan.measures, plan.turns) if total is None else total
+    total = Tally(plan.measures, plan.turns, plan.kill_turns) if total is None else total
     return map_chunks(plan, play_chunk, total, start, start + runs, jobs, progress)
 
 

@@ -1,0 +1,180 @@
+"""`sengoku tune`: find a better deck, one legal card change at a time, on one machine or on a Dask cluster."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from sengoku.cli import app
+from sengoku.cli.goldfish import POLICY_HELP, refuse_invalid
+from sengoku.cli.play_options import DB, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
+from sengoku.cli.streams import EXIT_INTERRUPTED, write_document
+from sengoku.errors import DataError
+from sengoku.goldfish.options import DEFAULT_TURNS
+from sengoku.writes import check_output, write_atomically
+
+HELP = " ".join("""
+Tune a SENGOKU YUGI deck: find a better one, one legal card change at a time, each change won in a
+paired race on common random numbers.
+""".split()) + "\n\n" + " ".join("""
+Every candidate (one copy out
+and one card of the pool in, or one copy added or removed; each checked by the validator, tournament format
+included) races against the current deck on the same runs (common random numbers), look after look. A
+candidate is dropped when its paired 95% interval rules out a gain of --min-gain, and accepted when its
+one-sided lower bound is above 0 at --error-rate corrected for the number of candidates (Bonferroni) and of
+looks (a spending sequence); the next step starts from it.
+""".split()) + "\n\n" + " ".join("""
+It stops when --budget games are played, when no candidate can improve, or after --max-changes; Ctrl-C
+stops it too, writes the best deck so far and exits 130. The result is optimal for the --policy, --going,
+--turns and opponent it was tuned with. The same inputs and seed give the same path and final deck for any
+--jobs and any number of cluster workers.
+""".split()) + "\n\n" + " ".join("""
+Output: the path of accepted changes (each with its paired difference, interval and games), the final
+decklist in canonical form (as `sengoku fmt` writes it; to -o FILE, else printed), --json, --html. Exit 0
+on success, 1 when the deck is not valid, 2 on unusable input or options, 130 on Ctrl-C.
+""".split())
+
+
+@app.command("tune", help=HELP)
+def tune_command(
+    deck: Path = typer.Argument(..., readable=False, help="The decklist (TOML) to start from.", show_default=False),
+    pool: Optional[Path] = typer.Option(
+        None, "--pool", readable=False, metavar="FILE", help="The cards that may go in: a decklist (.toml) or a "
+        "plain-text list as `sengoku import` reads it. Default: every card of the database the deck's mode "
+        "allows (the validator then applies its format).", show_default=False),
+    objective: str = typer.Option("kill-turn", "--objective", metavar="kill-turn|won-by:T", help="What to improve: "
+                                  "the mean kill turn (a run not won counting as turns + 1), or the share of runs "
+                                  "won by the end of turn T."),
+    budget: int = typer.Option(1_000_000, "--budget", metavar="GAMES", help="Most games to play in the races "
+                               "(every deck's games count)."),
+    max_changes: Optional[int] = typer.Option(None, "--max-changes", metavar="N", help="Stop after N accepted "
+                                              "changes. Default: no limit.", show_default=False),
+    error_rate: float = typer.Option(0.05, "--error-rate", metavar="ALPHA", help="One-sided error rate of each "
+                                     "accepted change: the chance that it is no improvement, at most."),
+    min_gain: Optional[float] = typer.Option(
+        None, "--min-gain", metavar="X", help="Smallest gain worth racing for (kill-turn: turns, default 0.02; "
+        "won-by: a share, default 0.005).", show_default=False),
+    check: int = typer.Option(10_000, "--check", metavar="N", help="Play the final deck against the start on N "
+                              "fresh runs with the tuned policy (0: do not)."),
+    verify: int = typer.Option(0, "--verify", metavar="N", help="Also play the final deck against the start with "
+                               "--policy search on N fresh runs (slow).", show_default=False),
+    seed: int = SEED,
+    turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
+    going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
+    policy: str = typer.Option("greedy", "--policy", help=POLICY_HELP),
+    mode: Optional[str] = typer.Option(None, "--mode", help="standard or ultimate. Default: the "
+                                       "decklist's own mode.", show_default=False),
+    opponent: Optional[Path] = typer.Option(
+        None, "--opponent", readable=False, metavar="DECK", help="The opponent's decklist (G4) for every candidate. "
+        "Default: the start deck.", show_default=False),
+    opponent_defends: bool = OPPONENT_DEFENDS,
+    play_on: bool = PLAY_ON,
+    jobs: Optional[int] = JOBS,
+    cluster: Optional[str] = typer.Option(
+        None, "--cluster", metavar="ADDRESS", help="Play on a Dask cluster: tcp://HOST:PORT for a running "
+        "scheduler, or local:N for a LocalCluster of N worker processes. Needs the optional cluster extra: "
+        "pip install 'sengoku[cluster]'.", show_default=False),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="OUT.toml", help="Write the final deck "
+                                          "here (never over the start deck).", show_default=False),
+    force: bool = typer.Option(False, "--force", help="Replace the -o or --html file if it exists."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (schemas/tune.schema.json)."),
+    html: Optional[Path] = typer.Option(
+        None, "--html", metavar="FILE", help="Also write the tune as one self-contained HTML page (the path as a "
+        "chart and a table).", show_default=False),
+    db: Optional[Path] = DB,
+) -> None:
+    """Tune a deck (see HELP)."""
+    going, policy = going.strip().lower(), policy.strip().lower()
+    mode = mode.strip().lower() if mode is not None else None
+    # deferred: start-up time of the other commands (the tune imports the rules engine)
+    from sengoku.goldfish.api import InvalidDeckError
+    from sengoku.goldfish.simulate import default_jobs, usable_jobs
+    from sengoku.tune.executors import open_executor
+    from sengoku.tune.result import STOP_INTERRUPTED
+    from sengoku.tune.tuner import Tuner
+
+    if cluster is not None and jobs is not None:
+        raise DataError(None, "--jobs and --cluster exclude each other: the cluster's workers do the playing")
+    for path in (p for p in (output, html) if p is not None):  # fail before the tune, not after it
+        if os.path.exists(deck) and os.path.realpath(path) == os.path.realpath(deck):
+            raise DataError(path, "is the start deck; refused, left as it was (write the tuned deck elsewhere)")
+        check_output(path, replace=force)
+    n_jobs = default_jobs() if jobs is None else jobs
+    if n_jobs > 1:
+        n_jobs, note = usable_jobs(n_jobs)
+        if note:
+            typer.echo(f"note: {note}", err=True)
+    if n_jobs < 1:
+        raise DataError(None, f"--jobs must be at least 1, not {n_jobs}")
+
+    line = _ProgressLine(budget) if sys.stderr.isatty() else None
+    try:
+        tuner = Tuner(deck, db, objective=objective, budget=budget, max_changes=max_changes, seed=seed, turns=turns,
+                      policy=policy, going=going, mode=mode, opponent=opponent, opponent_defends=opponent_defends,
+                      play_on=play_on, pool=pool, error_rate=error_rate, min_gain=min_gain, check_runs=check,
+                      verify_runs=verify, progress=line)
+    except InvalidDeckError as exc:
+        refuse_invalid(exc)
+        raise SystemExit(1) from None
+    started = time.perf_counter()
+    executor = open_executor(n_jobs, cluster)
+    tuner.executor = executor
+    try:
+        result = tuner.run()
+    except KeyboardInterrupt:
+        result = tuner.result(STOP_INTERRUPTED)
+    finally:
+        executor.close()
+        if line is not None:
+            line.clear()
+    elapsed = time.perf_counter() - started
+
+    text = result.decklist_text(db)
+    if output is not None:
+        write_atomically(output, text, replace=force)
+    if as_json:
+        write_document(result.to_json(), "json")
+    else:
+        # deferred: only the text report needs it
+        from sengoku.tune.report import render_text
+
+        typer.echo(render_text(result, str(output) if output is not None else None), nl=False)
+    if html is not None:
+        # deferred: only --html needs it
+        from sengoku.tune.html_report import render_tune_html, reproduce_command
+
+        command = reproduce_command(result, db=db, output=output, html=html)
+        write_atomically(html, render_tune_html(result, command, str(output) if output else None), replace=force)
+    typer.echo(f"{len(result.steps)} change(s) accepted, {result.games:,} games in {elapsed:.1f} s "
+               f"({result.games / max(elapsed, 1e-9):,.0f} games/s on {executor.describe})"
+               + (f"; deck written to {output}" if output else "") + (f"; HTML report written to {html}" if html else ""),
+               err=True)
+    if result.interrupted:
+        raise SystemExit(EXIT_INTERRUPTED)
+
+
+class _ProgressLine:
+    """One line on stderr, rewritten in place: race, look, candidates left, games, the incumbent's value."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.last = 0.0
+
+    def __call__(self, p) -> None:  # type: ignore[no-untyped-def]
+        now = time.monotonic()
+        if now - self.last < 0.2:
+            return
+        self.last = now
+        value = "" if p.value != p.value else f" · incumbent {p.value:.3f}"
+        sys.stderr.write(f"\rtune: change {p.step}, look {p.look} · {p.candidates:,} candidates left · "
+                         f"{p.games:,}/{self.budget:,} games{value}\x1b[K")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()

@@ -1,0 +1,70 @@
+"""The answer first: the few lines the goldfish text report and HTML page start with.
+
+The kill turn (mean and p50 over the games won, and the share won by the end of each of the
+first turns that saw a win), the opponent model (G4), and the opening-hand check. Plain text,
+no markup: each reporter dresses it its own way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sengoku.goldfish.kill_turn import MIRROR
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sengoku.goldfish.result import GoldfishResult
+
+SUMMARY_TURNS = 8  # the summary lists "won by the end of turn t" for at most this many turns
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _turns(n: int) -> str:
+    return f"{n} turn" if n == 1 else f"{n} turns"
+
+
+def opponent_model(r: GoldfishResult) -> str:
+    """Return who the deck played against (G4), in words."""
+    opp = r.kill_turn["opponent"]
+    against = "a mirror of the deck" if opp["deck"] == MIRROR else str(opp["deck"])
+    return against + (", defending" if opp["defends"] else ", not defending")
+
+
+def summary_lines(r: GoldfishResult) -> list[str]:
+    """Return the answer in four lines: the kill turn, the win curve's first turns, the opponent, the check.
+
+    Plain text (no markup): the goldfish text report and the HTML page start with them.
+    """
+    k = r.kill_turn
+    if k["won"]["games"]:
+        kill = (f"Kill turn: mean {k['mean']:.2f}, p50 {k['p50']} over the games won "
+                f"({_pct(k['won']['fraction'])} won within {_turns(r.turns)})")
+        # from the first turn a game was won, until every game is won, at most SUMMARY_TURNS turns
+        shown = []
+        for row in k["by_turn"]:
+            if row["cumulative"]["games"]:
+                shown.append(row)
+                if row["cumulative"]["games"] == r.runs or len(shown) == SUMMARY_TURNS:
+                    break
+        won_by = "Won by the end of turn " + " · ".join(
+            f"{row['turn']}: {_pct(row['cumulative']['fraction'])}" for row in shown)
+        lines = [kill, won_by]
+    else:
+        lines = [f"Kill turn: no game won within {_turns(r.turns)}"]
+    lines.append(f"Opponent: {opponent_model(r)}")
+    lines.append(opening_hand_check(r))
+    return lines
+
+
+def opening_hand_check(r: GoldfishResult) -> str:
+    """Return the opening-hand check in one line: ok, or which events failed and how far."""
+    check = r.opening_hand["check"]
+    events = len(r.opening_hand["probabilities"])
+    if r.ok:
+        return (f"Opening-hand check: ok ({events} events, every exact binomial tail at or above "
+                f"{check['threshold']:.3g})")
+    failed = ", ".join(f"{p['event']} tail {p['tail']:.3g}" for p in r.errors)
+    return (f"Opening-hand check: ALARM ({failed}; threshold {check['threshold']:.3g}): a bug in the "
+            "simulation, please report it")

@@ -1,0 +1,40 @@
+"""`sengoku tune`: find a better deck, one legal card change at a time, each won in a paired race.
+
+The data flows one way: the start deck -> legal one-card changes (`candidates`, checked by the
+validator) -> a paired race on common random numbers (`race`, played through `goldfish.pairs`
+by an executor: this process, a local pool or a Dask cluster, `executors`) -> an accepted change
+-> the next step (`tuner`) -> `TuneResult` (`result`), which `report` and `html_report` present.
+Names are imported lazily so that importing a submodule stays cheap.
+"""
+
+from __future__ import annotations
+
+import sys
+from types import ModuleType
+from typing import Any
+
+from sengoku._lazy import lazy_exports
+
+_NAMES = {
+    "tune": "sengoku.tune.tuner",
+    "Tuner": "sengoku.tune.tuner",
+    "TuneError": "sengoku.tune.tuner",
+    "TuneResult": "sengoku.tune.result",
+}
+__all__ = list(_NAMES)
+
+__getattr__ = lazy_exports(__name__, _NAMES)
+
+
+class _TunePackage(ModuleType):
+    """`sengoku.tune` names both this package and the public `tune()` function (as `sengoku.goldfish` does).
+
+    Python binds a subpackage to its parent's attribute when it is imported, so the package is
+    callable: calling it is calling `tune()`.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.__getattr__("tune")(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _TunePackage

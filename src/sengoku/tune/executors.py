@@ -1,0 +1,127 @@
+"""Where a race's tasks run: this process, a local process pool, or a Dask cluster.
+
+Each executor takes a list of tasks (a group's paired plan and a range of run indices) and
+yields their results in the order of the list, whatever order the workers finish in, so the
+merged integers (and every decision taken on them) do not depend on the executor or on the
+number of workers. Dask (`sengoku[cluster]`) is imported only when a cluster is asked for.
+"""
+
+from __future__ import annotations
+
+import gc
+import signal
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from sengoku.errors import DataError
+from sengoku.goldfish.pairs import PairPlan
+from sengoku.tune.work import TaskResult, play_task
+
+Task = tuple[PairPlan, int, int]
+CLUSTER_EXTRA = "pip install 'sengoku[cluster]'"
+
+
+class InProcess:
+    """Run every task here, one after the other (--jobs 1)."""
+
+    workers = 1
+    describe = "1 process"
+
+    def run(self, tasks: Sequence[Task]) -> Iterator[TaskResult]:
+        for plan, a, b in tasks:
+            yield play_task(plan, a, b)
+
+    def close(self) -> None:
+        pass
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group: the parent unwinds and ends the pool; SIGTERM (how
+    # the pool ends a worker) must simply end it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _play(task: Task) -> TaskResult:
+    return play_task(*task)
+
+
+class ProcessPool:
+    """A pool of `jobs` local worker processes, started once for the whole tune."""
+
+    def __init__(self, jobs: int) -> None:
+        # deferred: only more than one job starts worker processes
+        import multiprocessing as mp
+
+        method = "fork" if "fork" in mp.get_all_start_methods() else None
+        gc.freeze()  # as goldfish.simulate: forked workers must not copy the parent's heap on collection
+        try:
+            self._pool = mp.get_context(method).Pool(jobs, initializer=_ignore_interrupts)
+        finally:
+            gc.unfreeze()
+        self.workers = jobs
+        self.describe = f"{jobs} local processes"
+
+    def run(self, tasks: Sequence[Task]) -> Iterator[TaskResult]:
+        yield from self._pool.imap(_play, tasks)  # imap keeps the order of the tasks
+
+    def close(self) -> None:
+        self._pool.terminate()
+        self._pool.join()
+
+
+class DaskCluster:
+    """Tasks on a Dask cluster: a running scheduler (tcp://HOST:PORT) or a LocalCluster (local:N)."""
+
+    def __init__(self, address: str) -> None:
+        try:
+            # deferred: an optional extra, needed only with --cluster
+            from dask.distributed import Client, LocalCluster
+        except ImportError:
+            raise DataError("--cluster", f"needs Dask's distributed scheduler, the optional cluster extra: "
+                            f"{CLUSTER_EXTRA}") from None
+        self._cluster: Any = None
+        if address.startswith("local:"):
+            count = address.split(":", 1)[1]
+            if not count.isdigit() or int(count) < 1:
+                raise DataError("--cluster", f"local:N needs a number of workers N of at least 1, not {count!r}")
+            self._cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
+                                         host="127.0.0.1", dashboard_address=None)
+            self._client = Client(self._cluster)
+        else:
+            try:
+                self._client = Client(address, timeout="20s")
+            except (OSError, ValueError, TimeoutError) as exc:
+                raise DataError("--cluster", f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+        self.address = address
+        self.workers = max(1, sum(w.get("nthreads", 1) for w in
+                                  self._client.scheduler_info().get("workers", {}).values()))
+        self.describe = f"Dask cluster {address} ({self.workers} worker threads)"
+
+    @property
+    def client(self) -> Any:
+        return self._client
+
+    def run(self, tasks: Sequence[Task]) -> Iterator[TaskResult]:
+        plans: dict[int, Any] = {}
+        for plan, _, _ in tasks:  # each group's plan travels to the cluster once per round, not per task
+            if id(plan) not in plans:
+                plans[id(plan)] = self._client.scatter(plan, hash=False)
+        futures = [self._client.submit(play_task, plans[id(plan)], a, b, pure=False) for plan, a, b in tasks]
+        try:
+            for future in futures:  # in task order: the merge does not depend on who finished first
+                yield future.result()
+        finally:
+            self._client.cancel(futures)
+
+    def close(self) -> None:
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def open_executor(jobs: int, cluster: str | None) -> InProcess | ProcessPool | DaskCluster:
+    """Return the executor for --jobs / --cluster."""
+    if cluster is not None:
+        return DaskCluster(cluster)
+    return ProcessPool(jobs) if jobs > 1 else InProcess()

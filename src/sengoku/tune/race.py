@@ -1,0 +1,157 @@
+"""The race's statistics: how much a candidate improves on the incumbent, and when to accept or drop it.
+
+Every candidate plays the same runs as the incumbent (common random numbers, `goldfish.pairs`),
+so each run gives one paired improvement: for the kill-turn objective the incumbent's kill turn
+minus the candidate's (a run not won counting as turns + 1), for won-by:T the candidate's
+"won by the end of turn T" minus the incumbent's (-1, 0 or 1). Their integer sums
+(`goldfish.paired.Sums`) merge exactly, so every decision below is the same for any --jobs or
+number of cluster workers.
+
+At look j of a race among K candidates (the looks come after 50, 100, 200, 400, ... runs):
+- a candidate is **accepted** when the one-sided lower confidence bound of its mean improvement
+  at level a_j = α / K · 6 / (π² j²) is above 0 (Student's t). Bonferroni over the K candidates,
+  and over the looks a spending sequence whose levels add up to α / K (Σ 6/(π² j²) = 1), so the
+  chance that a race accepts a change that is no improvement is at most α, however many looks
+  it takes;
+- a candidate is **dropped** as soon as the upper end of its paired 95% interval (compare's
+  interval, `Sums.interval`) is below the smallest gain worth having (`min_gain`): it cannot
+  improve by that much; or below the lower end of the leader's (the candidate with the
+  highest lower end): it is not the best (the rule of Hoeffding races, Maron & Moore 1994).
+  Dropping never accepts anything, so it needs no correction: a wrong drop costs a better
+  deck, never the error rate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from sengoku.goldfish.kill_turn import kill_turn_value
+from sengoku.goldfish.paired import Sums
+
+KILL_TURN = "kill-turn"
+WON_BY = "won-by"
+
+
+@dataclass(frozen=True)
+class Objective:
+    """What `tune` improves: the mean kill turn (lower is better) or P(won by the end of turn T) (higher is better)."""
+
+    name: str  # KILL_TURN or WON_BY
+    turn: int | None = None  # T, for WON_BY
+
+    @staticmethod
+    def parse(text: str, turns: int) -> Objective:
+        """Read `kill-turn` or `won-by:T` (1 <= T <= turns); raise ValueError saying what is expected."""
+        word = text.strip().lower()
+        if word == KILL_TURN:
+            return Objective(KILL_TURN)
+        name, _, t = word.partition(":")
+        if name == WON_BY and t.strip().isdigit() and 1 <= int(t) <= turns:
+            return Objective(WON_BY, int(t))
+        raise ValueError(f"--objective must be 'kill-turn' or 'won-by:T' with T from 1 to --turns ({turns}), "
+                         f"not {text!r}")
+
+    def __str__(self) -> str:
+        return self.name if self.turn is None else f"{self.name}:{self.turn}"
+
+    @property
+    def lower_is_better(self) -> bool:
+        return self.name == KILL_TURN
+
+    def describe(self) -> str:
+        if self.name == KILL_TURN:
+            return "mean kill turn (a run not won counts as turns + 1; lower is better)"
+        return f"share of runs won by the end of turn {self.turn} (higher is better)"
+
+    def value(self, kill: int, turns: int) -> int:
+        """Return one run's value: its kill turn (turns + 1 when not won), or 1/0 for won by turn T."""
+        if self.name == KILL_TURN:
+            return kill
+        return 1 if kill <= (self.turn or 0) else 0
+
+    def improvement(self, pairs: Counter[tuple[int, int]], turns: int) -> Sums:
+        """Return the sums of the per-run improvements from the joint counts (incumbent's, candidate's kill turn)."""
+        sums = Sums()
+        sign = -1 if self.lower_is_better else 1
+        for (base, deck), runs in pairs.items():
+            d = sign * (self.value(deck, turns) - self.value(base, turns))
+            sums.n += runs
+            sums.total += runs * d
+            sums.squares += runs * d * d
+        return sums
+
+    def mean_value(self, kills: Counter[int | None], turns: int) -> float:
+        """Return the objective's mean over runs tallied by kill turn (None: not won)."""
+        n = sum(kills.values())
+        total = sum(self.value(kill_turn_value(k, turns), turns) * c for k, c in kills.items())
+        return total / n if n else math.nan
+
+
+def t_quantile(p: float, df: float) -> float:
+    """Return Student's t quantile at probability `p` (> 0.5) for `df` degrees of freedom.
+
+    The Cornish-Fisher expansion around the normal quantile (Abramowitz & Stegun 26.7.5), as
+    `goldfish.paired.t975`: a race's first look has 50 runs, where its error is far below
+    what the decisions can feel.
+    """
+    if df < 1:
+        return math.inf
+    z = NormalDist().inv_cdf(p)
+    g1 = (z ** 3 + z) / 4
+    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
+    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
+    g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
+
+
+def look_level(alpha: float, candidates: int, look: int) -> float:
+    """Return the one-sided level of look `look` (1, 2, ...) of a race among `candidates` candidates."""
+    return alpha / max(1, candidates) * 6 / (math.pi ** 2 * look * look)
+
+
+def lower_bound(sums: Sums, level: float) -> float:
+    """Return the one-sided lower confidence bound of the mean improvement at `level`."""
+    if sums.n == 0:
+        return -math.inf
+    if sums.n * sums.squares == sums.total * sums.total:  # every run improved by the same amount
+        return sums.mean
+    if sums.n == 1:
+        return -math.inf
+    return sums.mean - t_quantile(1 - level, sums.n - 1) * math.sqrt(sums.variance() / sums.n)
+
+
+def interval95(sums: Sums) -> tuple[float, float]:
+    """Return compare's paired 95% interval of the mean; [mean, mean] with no spread, unbounded below two runs."""
+    ci = sums.interval()
+    if ci is not None:
+        return ci
+    if sums.n >= 2:  # every run the same: the mean is all there is
+        return (sums.mean, sums.mean)
+    return (-math.inf, math.inf)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a look says of one candidate."""
+
+    accept: bool
+    drop: bool
+    mean: float  # mean improvement per run (objective units; > 0 is better)
+    bound: float  # the lower confidence bound at the look's level
+    ci95: tuple[float, float]  # 95% interval of the mean improvement
+
+
+def judge(racing: list[Sums], level: float, min_gain: float) -> list[Verdict]:
+    """Accept, drop or keep racing each candidate, given the sums of its per-run improvements."""
+    intervals = [interval95(s) for s in racing]
+    leader = max((lo for lo, _ in intervals if not math.isnan(lo)), default=-math.inf)
+    verdicts = []
+    for sums, (lo, hi) in zip(racing, intervals):
+        bound = lower_bound(sums, level)
+        accept = bound > 0
+        drop = not accept and (hi < min_gain or hi < leader)
+        verdicts.append(Verdict(accept=accept, drop=drop, mean=sums.mean, bound=bound, ci95=(lo, hi)))
+    return verdicts

@@ -1,0 +1,75 @@
+"""The text report of a tune: what was tuned for, the path of accepted changes, why it stopped, the checks."""
+
+from __future__ import annotations
+
+import math
+
+from sengoku.display import printable
+from sengoku.tune.result import STOPS, Pairwise, TuneResult
+
+
+def _v(x: float | None, digits: int) -> str:
+    return "–" if x is None or not math.isfinite(x) else f"{x:.{digits}f}"
+
+
+def _s(x: float | None, digits: int) -> str:
+    return "–" if x is None or not math.isfinite(x) else f"{x:+.{digits}f}"
+
+
+def _scale(result: TuneResult) -> tuple[float, int, str]:
+    """Kill turns print as turns; won-by shares as percentage points."""
+    return (1.0, 2, " turns") if result.objective.lower_is_better else (100.0, 1, " points")
+
+
+def tuned_for(result: TuneResult) -> str:
+    """Say which player, seat and opponent the result is optimal for."""
+    opp = result.opponent
+    return (f"policy {result.policy}, going {result.going}, {result.turns} turns, {result.mode} mode, against "
+            f"{printable(str(opp.get('deck')))} ({'defending' if opp.get('defends') else 'making no optional choice'})")
+
+
+def _pairwise_line(title: str, p: Pairwise, scale: float, digits: int, unit: str) -> str:
+    return (f"{title} (policy {p.policy}, {p.runs:,} fresh runs from run {p.run_start:,}): start {_v(scale * p.start, digits)}, "
+            f"final {_v(scale * p.final, digits)}, final − start {_s(scale * p.diff, digits)}{unit} "
+            f"[{_s(scale * p.ci95[0], digits)}, {_s(scale * p.ci95[1], digits)}] (paired 95% interval)")
+
+
+def render_text(result: TuneResult, output: str | None = None) -> str:
+    """Return the report; `output` is where the final deck was written (None: it is printed here)."""
+    scale, digits, unit = _scale(result)
+    lines = [f"Tuned {printable(result.path)} for {tuned_for(result)}.",
+             f"Objective: {result.objective.describe()}. Seed {result.seed}; one-sided error rate "
+             f"{result.error_rate} per accepted change; smallest gain worth racing for {scale * result.min_gain:g}{unit}.",
+             f"Start: {_v(None if result.start_value is None else scale * result.start_value, digits)} on the first race's runs.",
+             ""]
+    if result.steps:
+        lines.append("Accepted changes (each: the new deck − the one before, on the same runs):")
+        header = ("step", "change", "before", "after", "diff", "95% interval", "bound", "level", "runs", "games")
+        rows = [(str(k), printable(s.label), _v(scale * s.before, digits), _v(scale * s.after, digits),
+                 _s(scale * s.diff, digits), f"[{_s(scale * s.ci95[0], digits)}, {_s(scale * s.ci95[1], digits)}]",
+                 _s(scale * s.bound, digits + 1), f"{s.level:.1e}", f"{s.runs:,}", f"{s.games:,}")
+                for k, s in enumerate(result.steps, start=1)]
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        for r in [header, tuple("-" * w for w in widths), *rows]:
+            lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
+        lines.append("(bound: the one-sided lower confidence bound of the gain that accepted the change, at the "
+                     "level shown: Bonferroni over the race's candidates and a spending sequence over its looks)")
+    else:
+        lines.append("No change accepted: the start deck stays.")
+    lines.append("")
+    races = len(result.races)
+    lines.append(f"Stopped: {STOPS[result.stopped]}. {result.games:,} games of a budget of {result.budget:,} "
+                 f"in {races} race(s) of {sum(r.candidates for r in result.races):,} legal candidates in all.")
+    if result.check is not None:
+        lines.append(_pairwise_line("Check, final deck against the start", result.check, scale, digits, unit))
+    if result.verify is not None:
+        lines.append(_pairwise_line("Verify, final deck against the start", result.verify, scale, digits, unit))
+    lines.append(f"The result is the best deck found for {tuned_for(result)}; another policy or opponent may "
+                 "rank decks differently (--verify N plays it with the search policy).")
+    lines.append("")
+    if output is not None:
+        lines.append(f"Final deck written to {printable(output)} (canonical form).")
+    else:
+        lines.append("Final deck (canonical form; -o FILE writes it):")
+        lines.append(result.decklist_text().rstrip("\n"))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,340 @@
+"""`tune()`: hill-climb a deck one legal card change at a time, each change won in a paired race.
+
+A step: every legal one-card change of the current deck (the incumbent) is a candidate
+(`tune.candidates`). They race (`tune.race`): all survivors play the same run indices as the
+incumbent, look after look (50, 100, 200, 400, ... runs), until one is better with the corrected
+one-sided error rate (accepted: the next step starts from it), or none can improve any more.
+Each race plays fresh run indices, after those of the races before it, so no deal that chose a
+change is used to judge the next. The tune stops when the budget of games is spent, when no
+candidate can improve, or after `max_changes` accepted changes.
+
+Everything the decisions read is integer sums merged in run order, and round sizes depend only
+on those: the same inputs and seed give the same path and final deck on any executor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sengoku.carddb.models import CardDatabase
+from sengoku.decklist.model import Decklist
+from sengoku.engine import choose_commander, compile_deck
+from sengoku.goldfish.api import _load_db, check_options, prepare_engine, read_deck
+from sengoku.goldfish.errors import GoldfishError
+from sengoku.goldfish.options import DEFAULT_TURNS
+from sengoku.goldfish.seeds import DEFAULT_SEED
+from sengoku.goldfish.simulate import Plan, chunks
+from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
+from sengoku.tune.deck import Deck, card_names
+from sengoku.tune.executors import InProcess, Task
+from sengoku.tune.race import Objective, interval95, judge, look_level
+from sengoku.tune.result import (STOP_BUDGET, STOP_INTERRUPTED, STOP_MAX_CHANGES, STOP_NO_CANDIDATE,
+                                 STOP_NO_IMPROVEMENT, Pairwise, Race, Step, TuneResult)
+from sengoku.tune.work import TaskResult, group_plan
+from sengoku.validate.api import Validator
+
+FIRST_LOOK = 50  # runs before a race's first look
+GROWTH = 2  # each look doubles the runs
+RACE_RUNS = 25_600  # a race ends after this many runs (9 looks) whatever it found
+GROUP = 32  # candidates per task beside the incumbent (the incumbent is played once per group)
+TASK_SECONDS = 1.0  # aim for tasks worth about a second of a worker's time
+MIN_TASK_GAMES = 200
+DEFAULT_BUDGET = 1_000_000
+DEFAULT_ERROR_RATE = 0.05
+DEFAULT_MIN_GAIN = {"kill-turn": 0.02, "won-by": 0.005}
+DEFAULT_CHECK_RUNS = 10_000
+
+
+
+class TuneError(GoldfishError):
+    """Options `tune` cannot run with (exit 2)."""
+
+
+@dataclass
+class Progress:
+    """Where a tune is, for a progress line."""
+
+    step: int
+    look: int
+    candidates: int
+    games: int
+    budget: int
+    value: float  # the incumbent's objective over the race's runs so far
+
+
+@dataclass
+class Setup:
+    """The fixed facts of a tune: options, the card database and the compiled opponent."""
+
+    objective: Objective
+    turns: int
+    seed: int
+    policy: str
+    going: str
+    mode: str
+    opponent_defends: bool
+    play_on: bool
+    card_db: CardDatabase
+    opponent_tables: Any
+    opponent: dict[str, Any]
+    like: Decklist  # the start decklist: its name, game, mode, format
+
+
+class Tuner:
+    """A tune in progress; `run()` plays it, `result()` says where it is (also after Ctrl-C)."""
+
+    def __init__(self, deck: Decklist | Path | str | None, db: CardDatabase | Path | str | None = None, *,
+                 objective: str = "kill-turn", budget: int = DEFAULT_BUDGET, max_changes: int | None = None,
+                 seed: int = DEFAULT_SEED, turns: int | None = None, policy: str | None = None,
+                 going: str | None = None, mode: str | None = None, opponent: Decklist | Path | str | None = None,
+                 opponent_defends: bool = False, play_on: bool = False, pool: Path | str | None = None,
+                 error_rate: float = DEFAULT_ERROR_RATE, min_gain: float | None = None,
+                 check_runs: int = DEFAULT_CHECK_RUNS, verify_runs: int = 0, executor: Any = None,
+                 progress: Callable[[Progress], None] | None = None) -> None:
+        turns = DEFAULT_TURNS if turns is None else turns
+        policy, going = policy or "greedy", going or "first"
+        check_options(1, turns, going, policy, mode, 1)
+        try:
+            parsed = Objective.parse(objective, turns)
+        except ValueError as exc:
+            raise TuneError(str(exc)) from None
+        if budget < 1:
+            raise TuneError(f"--budget must be at least 1 game, not {budget}")
+        if max_changes is not None and max_changes < 0:
+            raise TuneError(f"--max-changes must be 0 or more, not {max_changes}")
+        if not 0 < error_rate < 1:
+            raise TuneError(f"--error-rate must be between 0 and 1, not {error_rate}")
+        min_gain = DEFAULT_MIN_GAIN[parsed.name] if min_gain is None else min_gain
+        if not (min_gain >= 0 and math.isfinite(min_gain)):
+            raise TuneError(f"--min-gain must be 0 or more, not {min_gain}")
+        if check_runs < 0 or verify_runs < 0:
+            raise TuneError("--check and --verify take a number of runs, 0 or more")
+        card_db = _load_db(db)
+        start, syntax = read_deck(deck)
+        self.path = str(start.path) if start.path else (start.name or "deck")
+        first = prepare_engine(start, syntax, card_db, turns=turns, seed=seed, policy=policy, going=going,
+                               commander=None, mode=mode, wants=(), opponent=opponent,
+                               opponent_defends=opponent_defends, play_on=play_on)
+        opp_tables = first.plan.opponent if first.plan.opponent is not None else first.plan.tables
+        opponent_info = dict(first.opponent)
+        if opponent is None:  # every candidate meets the start deck, as compare's decks meet the baseline
+            opponent_info["deck"] = self.path
+        self._base_plan = dataclasses.replace(first.plan, opponent=opp_tables)
+        self.setup = Setup(parsed, turns, seed, policy, going, first.validation.mode, opponent_defends, play_on,
+                           card_db, opp_tables, opponent_info, first.decklist)
+        self.validator = Validator(card_db)
+        self.pool = read_pool(pool, card_db) if pool is not None else default_pool(card_db, self.setup.mode)
+        self.pool_source = str(pool) if pool is not None else "card database"
+        self.names = card_names(card_db)
+        self.budget, self.max_changes = budget, max_changes
+        self.error_rate, self.min_gain = error_rate, min_gain
+        self.check_runs, self.verify_runs = check_runs, verify_runs
+        self.executor = executor if executor is not None else InProcess()
+        self.progress = progress
+        self.start = self.incumbent = Deck.from_sections(first.validation.sections)
+        self.steps: list[Step] = []
+        self.races: list[Race] = []
+        self.games = 0
+        self.offset = 0  # the next fresh run index
+        self.start_value: float | None = None
+        self.check: Pairwise | None = None
+        self.verify: Pairwise | None = None
+        self.stopped: str | None = None
+        self._seconds_per_game = 1 / 5000  # refined from the tasks' own timings (task sizes only)
+        self._look = (0, 0, 0.0)  # step, look, value: for the progress line
+
+    # -- playing -----------------------------------------------------------------------------------
+
+    def plan(self, deck: Deck, policy: str | None = None) -> Plan:
+        """Return the engine plan of a legal deck (the validator passed it), facing the tune's opponent.
+
+        The start deck's plan with the deck's own compiled tables and Commander (S1): built
+        without `prepare_engine`'s second validation, which would cost more than the games of a
+        first look. The opening-hand fields stay empty (a tune reports no opening hands).
+        """
+        tables = compile_deck(self.setup.card_db, deck.sections(), mode=self.setup.mode,
+                              board=self._base_plan.tables.board)  # B1: the board file read once, not per deck
+        return dataclasses.replace(self._base_plan, tables=tables, commander=choose_commander(tables),
+                                   packed=(0,) * len(tables.card_id), policy=policy or self.setup.policy)
+
+    def _tasks(self, incumbent: Plan, plans: Sequence[Plan], start: int, stop: int) -> list[tuple[int, Task]]:
+        """Return (first candidate's index, task) covering runs start..stop-1 of every plan, about a second each."""
+        groups = [(g, group_plan(incumbent, list(plans[g:g + GROUP]))) for g in range(0, len(plans), GROUP)]
+        total = (stop - start) * sum(len(p.plans) for _, p in groups)
+        per_task = max(MIN_TASK_GAMES, min(int(TASK_SECONDS / self._seconds_per_game),
+                                           total // max(1, 2 * self.executor.workers)))
+        tasks = []
+        for g, pair_plan in groups:
+            parts = max(1, -(-(stop - start) * len(pair_plan.plans) // per_task))
+            tasks += [(g, (pair_plan, start + a, start + b)) for a, b in chunks(stop - start, parts)]
+        return tasks
+
+    def _play(self, incumbent: Plan, plans: Sequence[Plan], start: int, stop: int,
+              kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
+        """Play runs start..stop-1 of every plan against the incumbent; merge into `kills` and `own`."""
+        tasks = self._tasks(incumbent, plans, start, stop)
+        seconds = games = 0.0
+        for (g, _), result in zip(tasks, self.executor.run([t for _, t in tasks])):
+            self._merge(g, result, kills, own)
+            seconds += result.seconds
+            games += result.games
+            self.games += result.games
+            if self.progress is not None:
+                step, look, _ = self._look
+                value = self.setup.objective.mean_value(own, self.setup.turns) if own else math.nan
+                self.progress(Progress(step, look, len(plans), self.games, self.budget, value))
+        if games:
+            self._seconds_per_game = seconds / games
+
+    @staticmethod
+    def _merge(g: int, result: TaskResult, kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
+        for k, counter in enumerate(result.kills):
+            kills[g + k].update(counter)
+        if g == 0:  # every group plays the incumbent: count its games once
+            own.update(result.incumbent)
+
+    # -- the search --------------------------------------------------------------------------------
+
+    def run(self) -> TuneResult:
+        """Tune until the budget is spent, no candidate can improve, or `max_changes`; then check and verify."""
+        while self.stopped is None:
+            if self.max_changes is not None and len(self.steps) >= self.max_changes:
+                self.stopped = STOP_MAX_CHANGES
+                break
+            if self.games >= self.budget:
+                self.stopped = STOP_BUDGET
+                break
+            self._step()
+        self._final_checks()
+        return self.result()
+
+    def _step(self) -> None:
+        candidates, refused = legal_candidates(self.incumbent, self.setup.like, self.pool, self.setup.card_db,
+                                               self.validator)
+        if not candidates:
+            self.stopped = STOP_NO_CANDIDATE
+            return
+        incumbent = self.plan(self.incumbent)
+        plans = [self.plan(c.deck) for c in candidates]
+        outcome = self._race(incumbent, candidates, plans, refused)
+        if outcome in (STOP_NO_IMPROVEMENT, "run-limit"):
+            self.stopped = STOP_NO_IMPROVEMENT
+        elif outcome == STOP_BUDGET:
+            self.stopped = STOP_BUDGET
+
+    def _race(self, incumbent: Plan, candidates: list[Candidate], plans: list[Plan], refused: int) -> str:
+        objective, turns = self.setup.objective, self.setup.turns
+        count = len(candidates)
+        alive = list(range(count))
+        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
+        own: Counter[int | None] = Counter()
+        run_start, done, look, looks, games_before = self.offset, 0, 0, [], self.games
+        step = len(self.steps) + 1
+        outcome = STOP_NO_IMPROVEMENT
+        try:
+            while True:
+                target = min(RACE_RUNS, FIRST_LOOK * GROWTH ** look)
+                per_run = len(alive) + -(-len(alive) // GROUP)  # each group of candidates plays the incumbent too
+                affordable = (self.budget - self.games) // per_run
+                if affordable < 1:
+                    outcome = STOP_BUDGET
+                    break
+                stop = min(target, done + affordable)
+                look += 1
+                self._look = (step, look, math.nan)
+                live_kills = [Counter() for _ in alive]  # type: list[Counter[tuple[int, int]]]
+                self._play(incumbent, [plans[k] for k in alive], run_start + done, run_start + stop, live_kills, own)
+                for k, counter in zip(alive, live_kills):
+                    kills[k].update(counter)
+                done = stop
+                level = look_level(self.error_rate, count, look)
+                verdicts = dict(zip(alive, judge([objective.improvement(kills[k], turns) for k in alive], level,
+                                                 self.min_gain)))
+                winners = [k for k in alive if verdicts[k].accept]
+                alive = [k for k in alive if not verdicts[k].drop and not verdicts[k].accept]
+                looks.append((done, len(alive) + len(winners)))
+                if winners:
+                    best = max(winners, key=lambda k: (verdicts[k].mean, -k))
+                    self._accept(candidates[best], verdicts[best], kills[best], own, level, look, done, run_start,
+                                 self.games - games_before, count)
+                    outcome = "accepted"
+                    break
+                if not alive:
+                    break
+                if done >= RACE_RUNS:
+                    outcome = "run-limit"
+                    break
+                if stop < target:
+                    outcome = STOP_BUDGET
+                    break
+        except KeyboardInterrupt:
+            outcome = STOP_INTERRUPTED
+            raise
+        finally:
+            self.offset = run_start + done
+            self.races.append(Race(count, refused, tuple(looks), self.games - games_before, outcome, run_start))
+            if self.start_value is None and own:
+                self.start_value = objective.mean_value(own, turns)
+        return outcome
+
+    def _accept(self, candidate: Candidate, verdict: Any, pairs: Counter[tuple[int, int]], own: Counter[int | None],
+                level: float, look: int, runs: int, run_start: int, games: int, count: int) -> None:
+        objective, turns = self.setup.objective, self.setup.turns
+        before = objective.mean_value(own, turns)
+        sign = -1 if objective.lower_is_better else 1
+        lo, hi = verdict.ci95
+        diff = sign * verdict.mean
+        ci = (sign * hi, sign * lo) if sign < 0 else (lo, hi)
+        self.steps.append(Step(candidate.change, candidate.change.label(self.names), before, before + diff, diff, ci,
+                               verdict.bound, level, look, runs, run_start, games, count))
+        self.incumbent = candidate.deck
+
+    def _pairwise(self, policy: str, runs: int) -> Pairwise:
+        """Play the final deck against the start on `runs` fresh run indices under `policy`."""
+        start, final = self.plan(self.start, policy), self.plan(self.incumbent, policy)
+        kills: list[Counter[tuple[int, int]]] = [Counter()]
+        own: Counter[int | None] = Counter()
+        first, games = self.offset, self.games
+        self._look = (len(self.steps) + 1, 0, math.nan)
+        self._play(start, [final], first, first + runs, kills, own)
+        self.offset += runs
+        self.games = games  # the budget is the races': checks are played on top of it
+        objective, turns = self.setup.objective, self.setup.turns
+        sums = objective.improvement(kills[0], turns)
+        sign = -1 if objective.lower_is_better else 1
+        lo, hi = interval95(sums)
+        before = objective.mean_value(own, turns)
+        return Pairwise(policy, runs, first, before, before + sign * sums.mean, sign * sums.mean,
+                        (sign * hi, sign * lo) if sign < 0 else (lo, hi))
+
+    def _final_checks(self) -> None:
+        if self.incumbent == self.start:
+            return
+        if self.check_runs:
+            self.check = self._pairwise(self.setup.policy, self.check_runs)
+        if self.verify_runs:
+            self.verify = self._pairwise("search", self.verify_runs)
+
+    def result(self, stopped: str | None = None) -> TuneResult:
+        """Return the tune so far: the path, the best deck (the last accepted), and why it stopped."""
+        s = self.setup
+        return TuneResult(
+            path=self.path, objective=s.objective, turns=s.turns, seed=s.seed, policy=s.policy, going=s.going,
+            mode=s.mode, opponent=s.opponent, play_on=s.play_on, budget=self.budget, max_changes=self.max_changes,
+            error_rate=self.error_rate, min_gain=self.min_gain, pool_source=self.pool_source, pool=len(self.pool),
+            card_db=s.card_db, like=s.like, names=self.names, start=self.start, final=self.incumbent,
+            steps=tuple(self.steps), races=tuple(self.races), games=self.games,
+            stopped=stopped or self.stopped or STOP_INTERRUPTED, start_value=self.start_value,
+            check=self.check, verify=self.verify)
+
+
+def tune(deck: Decklist | Path | str | None, db: CardDatabase | Path | str | None = None, **options: Any) -> TuneResult:
+    """Tune a deck (see `Tuner`); return the `TuneResult`."""
+    return Tuner(deck, db, **options).run()
+
