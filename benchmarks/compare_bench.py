@@ -107,7 +107,7 @@ def explain(base: Path, other: Path, args: argparse.Namespace) -> str:
     """Replay the comparison's runs; say how the kill turns differ with and without a changed card drawn."""
     import sengoku
     from sengoku.engine import GameRunner, choose_commander, compile_deck
-    from sengoku.goldfish.seeds import Chance, seed_run
+    from sengoku.goldfish.play.seeds import Chance, seed_run
 
     db = sengoku.load_card_db()
     ta, tb = (compile_deck(db, v.sections, mode=v.mode)

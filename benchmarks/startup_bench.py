@@ -120,9 +120,9 @@ STAGES = [
      "r = sengoku.goldfish.api.goldfish(None, None, runs=1, jobs=1)"),
     ("the result as JSON", "r.to_json()"),
     ("import rich and the text report",
-     "import io\nfrom rich.console import Console\nimport sengoku.goldfish.report"),
+     "import io\nfrom rich.console import Console\nimport sengoku.goldfish.reports.report"),
     ("render the text report",
-     "sengoku.goldfish.report.render(r, Console(file=io.StringIO(), highlight=False, width=120))"),
+     "sengoku.goldfish.reports.report.render(r, Console(file=io.StringIO(), highlight=False, width=120))"),
 ]
 
 

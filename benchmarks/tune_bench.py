@@ -27,7 +27,7 @@ from pathlib import Path
 
 from sengoku.build import engine_build
 from sengoku.goldfish.compare import compare
-from sengoku.goldfish.differences import KILL_TURN_MEAN
+from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN
 from sengoku.tune.candidates import legal_candidates
 from sengoku.tune.deck import decklist
 from sengoku.tune.executors import DaskCluster, InProcess

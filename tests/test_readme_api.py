@@ -76,11 +76,11 @@ def test_the_goldfish_half_gives_what_its_comments_say(ran: dict) -> None:
     # a submodule imported first: Python binds `sengoku.goldfish` to the package
     "import sengoku.goldfish.result, sengoku\nprint(sengoku.goldfish(runs=7, turns=1).runs)",
     # the function used first, a submodule imported afterwards, then both again
-    "import sengoku\nprint(sengoku.goldfish(runs=7, turns=1).runs)\nimport sengoku.goldfish.simulate as s\n"
+    "import sengoku\nprint(sengoku.goldfish(runs=7, turns=1).runs)\nimport sengoku.goldfish.play.simulate as s\n"
     "from sengoku import goldfish\nprint(goldfish(runs=7, turns=1).runs, s.__name__)",
 ])
 def test_sengoku_goldfish_is_the_function_whatever_was_imported_before(program: str) -> None:
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[0] == "7"
-    assert done.stdout.split("\n")[1] in ("", "7 sengoku.goldfish.simulate")
+    assert done.stdout.split("\n")[1] in ("", "7 sengoku.goldfish.play.simulate")

@@ -166,6 +166,8 @@ def test_a4_die_rows_must_be_reached(ult):
 def test_a4_hp_goes_to_the_target_that_needs_it_capped_at_max_hp(ult):
     s, i, a = holding(ult, ["E1", "F2"], holder="S3", rolls=(1, 1))
     s._set_hp(a, 7)  # Soma Level 3 at its max HP 7
+    for n in s.nameless:  # the two Nameless, diagonally around the holder: at their max HP too
+        s._set_hp(n, ult.cost[n.top])
     b = s.occupant[space(s, 1, 1)] = type(a)(ult.index_of("O2"), 1, space(s, 1, 1), 0)  # Oichi next to it
     s.allies.append(b)
     s.by_name[ult.name_id[b.top]] = b
@@ -178,7 +180,7 @@ def test_a4_hp_goes_to_the_target_that_needs_it_capped_at_max_hp(ult):
     s.turn += 1
     s.chance = Dice(1)
     s.use_familiar_ability(i)
-    assert b.hp == 4 and s.hp_total == 7 + 4 + 2  # Oichi Level 2: max HP 4 (the Nameless: 1 each)
+    assert b.hp == 4 and s.hp_total == 7 + 4 + 2 + 3  # Oichi Level 2: max HP 4 (the Nameless: 2 and 3)
     s.turn += 1
     s.chance = Dice(1)
     s.use_familiar_ability(i)
@@ -267,6 +269,8 @@ def released(ult, rolls, *, ap=10, guard=None):
     a.familiars = []
     b = s._release_stack([ult.index_of("E1"), ult.index_of("F2")], space(s, 1, 2))
     b.entered = 0
+    for n in s.nameless:  # on (0, 1) and (0, 3), diagonal to Bee: full, so no row targets them
+        s._set_hp(n, ult.cost[n.top])
     s.chance = Dice(*rolls)
     s.opp_stronghold = [] if guard is None else [ult.index_of(guard)]
     return s, s.allies.index(b), b
@@ -392,3 +396,41 @@ def test_a4_greedy_activates_a_contracted_familiar_when_a_row_would_change_somet
     s, i, a = holding(ult, ["E1", "F3"], holder="S3", ap=5, rolls=(6,))
     GreedyPolicy()._use_abilities(s)
     assert ids(ult, a.familiars) == ["E1", "F3"] and s.ap == 5 and s.fam_used[a.familiars[0]] != s.turn
+
+
+def full(s, a):
+    """Soma Level 3 `a` and the two Nameless (on (0, 1) and (0, 3), diagonal to (1, 2)) at their max HP."""
+    for b in [a, *s.nameless]:
+        s._set_hp(b, s.t.cost[b.top])
+
+
+def test_a4_surroundings_are_the_eight_spaces_around_diagonals_included(ult):
+    # Quick Start Guide I, Q&A: "this character's surroundings" are the spaces one space away in
+    # all eight directions, diagonals included; guide II §9 takes the target of HP, MP, Cure and
+    # Blessing from the Contract Holder or one ally in the familiar's surroundings (SPEC A4).
+    # Soma Level 3 (full) holds Stone and Bee on space (1, 2); Oichi stands diagonally at (2, 3).
+    s, i, a = holding(ult, ["E1", "F2"], holder="S3", rolls=(1,))
+    full(s, a)
+    b = s.occupant[space(s, 2, 3)] = type(a)(ult.index_of("O2"), 1, space(s, 2, 3), 0)
+    s.allies.append(b)
+    s.by_name[ult.name_id[b.top]] = b
+    s.hp_total += 1
+    assert space(s, 2, 3) not in s.t.board.neighbours[a.space]  # not an orthogonal step away
+    assert sorted(s.t.board.coords[d] for d in s.t.board.surroundings[a.space]) == [
+        (0, 1), (0, 3), (1, 1), (1, 3), (2, 1), (2, 2), (2, 3)]  # (0, 2) is the Stronghold
+    s.use_familiar_ability(i)  # HP on 1
+    assert (a.hp, b.hp) == (7, 2)  # the diagonal ally gets the HP
+    # Two steps away is not the surroundings: (2, 4) gets nothing.
+    s, i, a = holding(ult, ["E1", "F2"], holder="S3", rolls=(1,))
+    full(s, a)
+    far = s.occupant[space(s, 2, 4)] = type(a)(ult.index_of("O2"), 1, space(s, 2, 4), 0)
+    s.allies.append(far)
+    s.use_familiar_ability(i)
+    assert (a.hp, far.hp) == (7, 1)
+    # MP reaches a diagonal ally too: the Oichi at (0, 1) takes the Standby Zone's Oichi card.
+    s, i, a = holding(ult, ["E1"], holder="S2", rolls=(1,), standby=("O3",))
+    c = s.occupant[space(s, 0, 1)] = type(a)(ult.index_of("O2"), 1, space(s, 0, 1), 0)
+    s.allies.append(c)
+    s.by_name[ult.name_id[c.top]] = c
+    s.use_familiar_ability(i)  # MP on 1: no Soma card in the Standby Zone, an Oichi one
+    assert ids(ult, c.sources) == ["O3"] and s.standby == []

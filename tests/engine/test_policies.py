@@ -188,6 +188,7 @@ def test_clone_copies_every_field_and_stays_apart(duel):
             assert sorted(getattr(c, f) or []) == sorted(getattr(s, f) or []), f
         elif f != "chance":
             assert getattr(c, f) == getattr(s, f), f
+    assert c.chance is not s.chance
     assert all(x is not y for x, y in zip(c.allies, s.allies))
     assert c.occupant[space(s, 1, 2)] is c.allies[0] and c.by_name[duel.name_id[c.allies[0].top]] is c.allies[0]
     before = [getattr(s, f) for f in STATE_FIELDS if f != "chance"]

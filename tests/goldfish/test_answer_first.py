@@ -15,12 +15,12 @@ from rich.console import Console
 
 from sengoku.goldfish.api import goldfish
 from sengoku.goldfish.compare import compare
-from sengoku.goldfish.compare_html import render_compare_html
-from sengoku.goldfish.compare_html import reproduce_command as compare_command
-from sengoku.goldfish.compare_report import render_text
-from sengoku.goldfish.html_report import render_html, reproduce_command
-from sengoku.goldfish.report import render
-from sengoku.goldfish.summary import SUMMARY_TURNS, summary_lines
+from sengoku.goldfish.reports.compare_html import render_compare_html
+from sengoku.goldfish.reports.compare_html import reproduce_command as compare_command
+from sengoku.goldfish.reports.compare_report import render_text
+from sengoku.goldfish.reports.html_report import render_html, reproduce_command
+from sengoku.goldfish.reports.report import render
+from sengoku.goldfish.reports.summary import SUMMARY_TURNS, summary_lines
 from sengoku.paths import data_dir
 
 DECKS = data_dir("decklists")

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import sengoku
-from sengoku.goldfish import simulate
+from sengoku.goldfish.play import simulate
 from sengoku.goldfish.api import goldfish
 from sengoku.goldfish.compare import CompareError, compare
-from sengoku.goldfish.differences import BETTER, KILL_TURN_MEAN, WON_BY_TURN, WORSE
+from sengoku.goldfish.statistics.differences import BETTER, KILL_TURN_MEAN, WON_BY_TURN, WORSE
 from sengoku.paths import data_dir
 
 DECKS = data_dir("decklists")

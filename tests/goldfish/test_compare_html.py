@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from sengoku.goldfish.compare import compare
-from sengoku.goldfish.compare_html import render_compare_html, reproduce_command
-from sengoku.goldfish.html_report import CSP
+from sengoku.goldfish.reports.compare_html import render_compare_html, reproduce_command
+from sengoku.goldfish.reports.html_report import CSP
 from sengoku.paths import data_dir
 from sengoku.version import __version__
 
@@ -275,7 +275,7 @@ def test_the_screenshot_is_not_blank(shown) -> None:
 
 
 def test_a_long_legend_wraps_inside_the_chart() -> None:
-    from sengoku.goldfish.svg import HEIGHT, STYLES, WIDTH, Line, chart
+    from sengoku.goldfish.reports.svg import HEIGHT, STYLES, WIDTH, Line, chart
 
     names = ["[0] baseline", *(f"[{k}]" for k in range(1, 12))]
     svg = chart("w", "T", "D", xs=[1, 2], x_label="turn", y_label="%",

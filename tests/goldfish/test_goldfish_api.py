@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from sengoku.goldfish import probability as prob
+from sengoku.goldfish.statistics import probability as prob
 from sengoku.goldfish.api import InvalidDeckError, goldfish
-from sengoku.goldfish.simulate import chunks
+from sengoku.goldfish.play.simulate import chunks
 
 
 @pytest.fixture(scope="module")

@@ -64,7 +64,7 @@ def test_idle_policy_ap_is_start_plus_ten_per_turn(cli) -> None:
 
 
 def test_same_seed_same_bytes_and_jobs_do_not_matter(cli, monkeypatch) -> None:
-    from sengoku.goldfish import simulate
+    from sengoku.goldfish.play import simulate
 
     monkeypatch.setattr(simulate, "MIN_RUNS_PER_JOB", 1)  # let a small run really use 2 processes
     args = ("goldfish", "--runs", "400", "--turns", "6", "--seed", "42", "--json", "--want", "Soma:2")

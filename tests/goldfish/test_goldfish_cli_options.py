@@ -66,7 +66,7 @@ def test_a_want_with_two_counts_says_so(cli) -> None:
 
 
 def test_jobs_above_the_cores_are_capped_with_a_note(cli, monkeypatch) -> None:
-    from sengoku.goldfish import simulate
+    from sengoku.goldfish.play import simulate
 
     monkeypatch.setattr(simulate, "default_jobs", lambda: 2)
     r = cli("goldfish", "--runs", "50", "--turns", "2", "--jobs", "5000", "--json")

@@ -12,7 +12,7 @@ import pytest
 import sengoku
 from sengoku.engine import GameRunner, MEASURES, choose_commander, compile_deck
 from sengoku.goldfish.api import goldfish
-from sengoku.goldfish.seeds import Chance, seed_run
+from sengoku.goldfish.play.seeds import Chance, seed_run
 from sengoku.paths import data_dir
 
 RUNS, TURNS, SEED = 120, 12, 3
@@ -128,7 +128,7 @@ def test_play_on_keeps_every_game_and_the_same_kill_turns(random_games) -> None:
 
 
 def test_jobs_do_not_change_the_kill_turn(cli, monkeypatch) -> None:
-    from sengoku.goldfish import simulate
+    from sengoku.goldfish.play import simulate
 
     monkeypatch.setattr(simulate, "MIN_RUNS_PER_JOB", 1)  # let a small run really use 2 processes
     args = ("goldfish", "--runs", "60", "--turns", "10", "--policy", "random", "--seed", "9", "--json",

@@ -20,7 +20,7 @@ from typing import Any
 
 from rich.console import Console
 
-from sengoku.goldfish.report import render
+from sengoku.goldfish.reports.report import render
 from sengoku.goldfish.result import GoldfishResult
 
 DATA = Path(__file__).with_name("data")

@@ -5,8 +5,8 @@ from collections import Counter
 
 import pytest
 
-from sengoku.goldfish import probability as prob
-from sengoku.goldfish.hand import CardFacts, OpeningHandModel, turn1_ap
+from sengoku.goldfish.statistics import probability as prob
+from sengoku.goldfish.statistics.hand import CardFacts, OpeningHandModel, turn1_ap
 from sengoku.goldfish.wants import Want, WantError, parse_want, resolve_wants
 
 # A small deck: a Commander line (Soma 1-4), a cheap line, an expensive line.

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from sengoku.goldfish.api import goldfish
-from sengoku.goldfish.html_report import CSP, render_html, reproduce_command
-from sengoku.goldfish.svg import Band, Line, chart, nice_top
+from sengoku.goldfish.reports.html_report import CSP, render_html, reproduce_command
+from sengoku.goldfish.reports.svg import Band, Line, chart, nice_top
 from sengoku.paths import data_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the browser helper sits in tests/

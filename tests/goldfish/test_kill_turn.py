@@ -7,10 +7,10 @@ import random
 from collections import Counter
 
 from sengoku.engine import GameRecord
-from sengoku.goldfish.chart import BAR, win_chart
-from sengoku.goldfish.kill_turn import MIRROR, kill_turn_summary
-from sengoku.goldfish.simulate import Tally
-from sengoku.goldfish.stats import WON_BEFORE, CurveTally, first_turn_distribution
+from sengoku.goldfish.reports.chart import BAR, win_chart
+from sengoku.goldfish.statistics.kill_turn import MIRROR, kill_turn_summary
+from sengoku.goldfish.play.simulate import Tally
+from sengoku.goldfish.statistics.stats import WON_BEFORE, CurveTally, first_turn_distribution
 
 OPP = {"deck": MIRROR, "name": "x", "defends": False}
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from sengoku.goldfish.differences import KILL_TURN_MEAN, NO_VERDICT, UNDECIDED, WON_BY_TURN
-from sengoku.goldfish.paired import FEWER_THAN_TWO, NO_SPREAD
+from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, NO_VERDICT, UNDECIDED, WON_BY_TURN
+from sengoku.goldfish.statistics.paired import FEWER_THAN_TWO, NO_SPREAD
 from sengoku.paths import data_dir
 
 DECKS = data_dir("decklists")

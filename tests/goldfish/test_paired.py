@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 
-from sengoku.goldfish.paired import FEWER_THAN_TWO, NO_SPREAD, Sums, newcombe_paired, t975, welch_interval
-from sengoku.goldfish.rounds import FIRST_ROUND, MIN_ROUND, next_total, play_rounds
+from sengoku.goldfish.statistics.paired import FEWER_THAN_TWO, NO_SPREAD, Sums, newcombe_paired, t975, welch_interval
+from sengoku.goldfish.play.rounds import FIRST_ROUND, MIN_ROUND, next_total, play_rounds
 
 # t(0.975, df) from standard tables, beyond the exact table the module holds (df <= 30).
 T_TABLE = {31: 2.0395, 40: 2.0211, 50: 2.0086, 60: 2.0003, 80: 1.9901, 120: 1.9799, 1000: 1.9623}

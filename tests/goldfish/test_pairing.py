@@ -12,7 +12,7 @@ import sengoku
 from sengoku.engine import GameRunner, choose_commander, compile_deck
 from sengoku.goldfish.api import goldfish
 from sengoku.goldfish.compare import compare
-from sengoku.goldfish.seeds import Chance, seed_run
+from sengoku.goldfish.play.seeds import Chance, seed_run
 from sengoku.paths import data_dir
 
 DEFAULT = data_dir("decklists") / "default.toml"

@@ -88,7 +88,7 @@ def test_the_watching_thread_alone_ends_an_orphan(tmp_path) -> None:
     pid_file = tmp_path / "worker.pid"
     script = textwrap.dedent(f"""
         import os, sys, time
-        from sengoku.goldfish import parent_watch
+        from sengoku.goldfish.play import parent_watch
         parent_watch._kernel_signal = lambda: False  # the portable guard only
         me = os.getpid()
         if os.fork() == 0:

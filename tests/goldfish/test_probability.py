@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from sengoku.goldfish import probability as prob
+from sengoku.goldfish.statistics import probability as prob
 
 
 def test_at_least_one_of_three_in_five_from_49() -> None:

@@ -19,10 +19,10 @@ from collections import Counter
 
 import pytest
 
-from sengoku.goldfish import probability as prob
+from sengoku.goldfish.statistics import probability as prob
 from sengoku.goldfish.api import _load_db, prepare_engine, read_deck
-from sengoku.goldfish.hand import OpeningHandModel
-from sengoku.goldfish.simulate import play_all
+from sengoku.goldfish.statistics.hand import OpeningHandModel
+from sengoku.goldfish.play.simulate import play_all
 from sengoku.paths import data_dir
 
 DECKS = ("default.toml", "ultimate.toml", "compare/no-level4.toml", "compare/one-card.toml")
@@ -101,7 +101,7 @@ def test_a_simulation_one_copy_off_is_flagged(setups) -> None:  # type: ignore[n
 
 
 def test_the_check_is_the_same_for_any_jobs(setups) -> None:  # type: ignore[no-untyped-def]
-    from sengoku.goldfish import simulate
+    from sengoku.goldfish.play import simulate
 
     setup = setups["ultimate.toml"]
     plan = dataclasses.replace(setup.plan, seed=3)

@@ -3,7 +3,7 @@
 import math
 import random
 
-from sengoku.goldfish.stats import CurveTally, Histogram, first_turn_distribution
+from sengoku.goldfish.statistics.stats import CurveTally, Histogram, first_turn_distribution
 
 
 def brute_percentile(values: list[int], p: float) -> int:

@@ -14,7 +14,7 @@ import pytest
 
 import sengoku
 from sengoku.goldfish.api import prepare_engine, read_deck
-from sengoku.goldfish.simulate import make_runner, play_all, play_run
+from sengoku.goldfish.play.simulate import make_runner, play_all, play_run
 from sengoku.paths import data_dir
 from sengoku.trace import pick_run, trace_run
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from sengoku.goldfish.paired import Sums, t975
+from sengoku.goldfish.statistics.paired import Sums, t975
 from sengoku.tune.race import KILL_TURN, WON_BY, Objective, judge, look_level, lower_bound, t_quantile
 
 

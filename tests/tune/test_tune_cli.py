@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from cli_run import run_sengoku
 from sengoku.decklist.fmt import canonical_decklist
 from sengoku.goldfish.compare import compare
-from sengoku.goldfish.differences import KILL_TURN_MEAN
+from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN
 from sengoku.carddb.load import load_card_db
 from sengoku.decklist.read import read_decklist
 from sengoku.tune.deck import Change, Deck, decklist

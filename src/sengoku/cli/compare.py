@@ -81,12 +81,12 @@ def compare_command(
     from sengoku.goldfish.api import InvalidDeckError
     from sengoku.goldfish.compare import compare
     from sengoku.goldfish.other_games import MAX_RUNS
-    from sengoku.goldfish.simulate import usable_jobs
+    from sengoku.goldfish.play.simulate import usable_jobs
 
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
-        from sengoku.goldfish.plot import check_plot_path  # deferred: only --plot needs it
+        from sengoku.goldfish.reports.plot import check_plot_path  # deferred: only --plot needs it
 
         check_plot_path(plot, replace=force)
     if html is not None:
@@ -114,16 +114,16 @@ def compare_command(
     if as_json:
         write_document(result.to_json(), "json")
     else:
-        from sengoku.goldfish.compare_report import render_text  # deferred: only the text report needs it
+        from sengoku.goldfish.reports.compare_report import render_text  # deferred: only the text report needs it
 
         typer.echo(render_text(result), nl=False)
     if plot is not None:
-        from sengoku.goldfish.plot import save_compare_plot  # deferred: only --plot needs it
+        from sengoku.goldfish.reports.plot import save_compare_plot  # deferred: only --plot needs it
 
         save_compare_plot(result, plot, replace=force)
     if html is not None:
         # deferred: only --html needs it
-        from sengoku.goldfish.compare_html import render_compare_html, reproduce_command
+        from sengoku.goldfish.reports.compare_html import render_compare_html, reproduce_command
 
         write_atomically(html, render_compare_html(result, reproduce_command(result, db=db, html=html)),
                          replace=force)

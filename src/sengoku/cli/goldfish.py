@@ -25,9 +25,10 @@ POLICY_HELP = (
     "Who makes the choices (SPEC G2): "
     "greedy (default) plays to win: grows and focuses, moves allies (the Commander too) into "
     "range and attacks the Stronghold with the kind likelier to beat the Last Guard, self-boosting when "
-    "it helps; develop develops the board as fast as AP allows and never attacks; "
+    "it helps, Releases familiars that then reach the Stronghold, sends for AP Charge what it cannot play "
+    "this turn; develop develops the board as fast as AP allows and never attacks; "
     "charge is develop, charging every card it cannot play this turn; "
-    "search looks ahead (slow; a yardstick for greedy); "
+    "search tries every Charge Phase plan and Main Phase step on copies of the game played on by greedy, in two stages (slow; a yardstick for greedy); "
     "random picks uniformly among the legal actions (for testing); "
     "idle never charges cards and never acts, so its AP is exactly start + 10 per turn (a baseline)."
 )
@@ -125,7 +126,7 @@ def goldfish_command(
     # deferred: start-up time of the other commands
     from sengoku.goldfish.api import EngineOptionError, InvalidDeckError, goldfish
     from sengoku.goldfish.other_games import MAX_RUNS, NoOpeningHandError
-    from sengoku.goldfish.simulate import default_jobs, usable_jobs
+    from sengoku.goldfish.play.simulate import default_jobs, usable_jobs
 
     # Option values are checked by the library (GoldfishError: a message and exit 2); the CLI adds
     # what only it can judge. A run count no one can wait for (10**23 ran until killed) is refused
@@ -134,7 +135,7 @@ def goldfish_command(
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
     if plot is not None:  # fail before the simulation, not after it
         # deferred: start-up time of the other commands
-        from sengoku.goldfish.plot import check_plot_path
+        from sengoku.goldfish.reports.plot import check_plot_path
 
         check_plot_path(plot, replace=force)
     if html is not None:
@@ -190,18 +191,18 @@ def goldfish_command(
         # deferred: rich's start-up time, paid only when something is printed with it
         from rich.console import Console
 
-        from sengoku.goldfish.report import render
+        from sengoku.goldfish.reports.report import render
 
         tty = sys.stdout.isatty()
         render(result, Console(highlight=False, width=None if tty else 120, force_terminal=tty or None))
     if plot is not None:
         # deferred: start-up time of the other commands
-        from sengoku.goldfish.plot import save_plot
+        from sengoku.goldfish.reports.plot import save_plot
 
         save_plot(result, plot, replace=force)
     if html is not None:
         # deferred: start-up time of the other commands
-        from sengoku.goldfish.html_report import render_html, reproduce_command
+        from sengoku.goldfish.reports.html_report import render_html, reproduce_command
 
         traces = _report_traces(result, deck, db, commander=commander, opponent=opponent)
         write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html), traces=traces),
@@ -302,7 +303,7 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
 def refuse_invalid(exc) -> None:  # type: ignore[no-untyped-def]
     """Show why the deck cannot be simulated: the validator's own text report, on stderr."""
     # deferred: start-up time of the other commands
-    from sengoku.goldfish.report import validation_report
+    from sengoku.goldfish.reports.report import validation_report
 
     typer.echo(f"error: {exc}", err=True)
     typer.echo(validation_report(exc.validation), err=True, nl=False)

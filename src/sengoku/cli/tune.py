@@ -93,7 +93,7 @@ def tune_command(
     mode = mode.strip().lower() if mode is not None else None
     # deferred: start-up time of the other commands (the tune imports the rules engine)
     from sengoku.goldfish.api import InvalidDeckError
-    from sengoku.goldfish.simulate import default_jobs, usable_jobs
+    from sengoku.goldfish.play.simulate import default_jobs, usable_jobs
     from sengoku.tune.executors import open_executor
     from sengoku.tune.result import STOP_INTERRUPTED
     from sengoku.tune.tuner import Tuner

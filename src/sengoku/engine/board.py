@@ -33,7 +33,7 @@ class Geometry:
     """Spaces numbered 0..n_spaces-1 (our half first, then the Invasion Zone).
 
     `coords[s]` its (row, column); `neighbours[s]` spaces one orthogonal step away that an ally
-    may stand on (M4, M5); `perimeter` the Stronghold Perimeter spaces in file order (M1, S2);
+    may stand on (M4, M5); `surroundings[s]` the spaces one step away in all eight directions (A4); `perimeter` the Stronghold Perimeter spaces in file order (M1, S2);
     `is_perimeter[s]`, `is_frontline[s]`; `reach_common[s]` whether the common attack range from
     `s` holds the opponent's Stronghold and `reach_corners[s]` the corner mask that would (K4).
     """
@@ -45,6 +45,12 @@ class Geometry:
         self.index = index
         self.n_spaces = len(self.coords)
         self.neighbours = tuple(tuple(index[n] for n in board.neighbours(sp)) for sp in self.coords)
+        # A4: a character's surroundings are the spaces one step away in all eight directions,
+        # diagonals included (Quick Start Guide I, Q&A), among the spaces an ally may stand on.
+        self.surroundings = tuple(
+            tuple(index[(r + dr, c + dc)] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                  if (dr or dc) and (r + dr, c + dc) in index)
+            for r, c in self.coords)
         self.perimeter = tuple(index[sp] for sp in board.perimeter)
         per = set(self.perimeter)
         self.is_perimeter = tuple(i in per for i in range(self.n_spaces))

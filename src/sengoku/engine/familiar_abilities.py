@@ -14,9 +14,10 @@ Decisions taken here (cite them as "engine decision"):
 - Once per turn per familiar (A4): the mark belongs to the familiar stack, kept under the card at
   its bottom (an Egg, or the first form contracted), which Evolution and Release never move: a
   familiar that used its ability and then evolves or is Released does not use it again that turn.
-- HP and MP of one row go to one target (Quick Start II §9): the Contract Holder or an ally on a
-  space next to the familiar (orthogonally, as the board's steps), where the most of them do
-  something; the holder first among equals. MP puts the highest-level card of the target's name
+- HP and MP of one row go to one target (Quick Start II §9): the Contract Holder or an ally in
+  the familiar's surroundings, the eight spaces around its space (its holder's, while Contracted),
+  diagonals included (Quick Start I, Q&A), where the most of them do something; the holder first
+  among equals. MP puts the highest-level card of the target's name
   from the Standby Zone under it (a Nameless or a Released familiar has no such card).
 - Troop: the top X cards are the last X of the shuffled Stronghold (see `Zones._draw`); past
   them, the cards already on its bottom. The engine keeps one card (see `_best_card`) and puts
@@ -177,11 +178,12 @@ class FamiliarAbilities(Ultimate):
                     self.record.append({"event": "gain_ap", "gain": amount, "ap": self.ap})
 
     def _row_candidates(self, a: Ally) -> list[Ally]:
-        """The allies a row's HP and MP may target: the holder (if Contracted) and the allies next to it."""
+        """The allies a row's HP and MP may target: the holder (if Contracted) and the allies in the
+        familiar's surroundings, the eight spaces around it (A4; Quick Start I, Q&A)."""
         out = [] if a.released else [a]
         if a.space != COMMAND_ZONE:
             occ = self.occupant
-            for d in self.t.board.neighbours[a.space]:
+            for d in self.t.board.surroundings[a.space]:
                 b = occ[d]
                 if b is not None and type(b) is Ally:  # an opponent's Enemy is no ally (G4)
                     out.append(b)

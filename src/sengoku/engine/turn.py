@@ -56,7 +56,7 @@ class Turn(Setup):
         # Distinct ints (bool and float refused) naming hand cards: sorted, so the ends bound them.
         if ps is None or ps and (not _INT.issuperset(map(type, ps)) or ps[0] < 0 or ps[-1] >= n
                                  or len(set(ps)) != len(ps)):
-            return f"bad hand card numbers {tuple(positions)!r} ({n} cards in hand)"
+            return f"bad hand card numbers {positions!r} ({n} cards in hand)"
         return None
 
     def charge_cards(self, positions: Any) -> None:
@@ -142,7 +142,7 @@ class Turn(Setup):
 
     # ---- T2c Ultimate HP Charge --------------------------------------------------------------
 
-    def can_familiar_hp_charge(self, positions: tuple[int, ...], i: Any) -> str | None:
+    def can_familiar_hp_charge(self, positions: Checked, i: Any) -> str | None:
         """Say why these familiars cannot be sent for Ultimate HP Charge onto ally `i` (T2c), or None."""
         if not self.t.ultimate:
             return "Ultimate HP Charge exists only in Ultimate Mode (T2c)"
@@ -150,8 +150,9 @@ class Turn(Setup):
             return "Ultimate HP Charge happens in the Charge Phase (T2c)"
         if self.fam_charged:
             return "Ultimate HP Charge was already used this turn (T2c)"
-        if not positions or len(set(positions)) != len(positions) or not all(
-                type(p) is int and 0 <= p < len(self.fam_hand) for p in positions):
+        if type(positions) is not tuple or not positions or not all(
+                type(p) is int and 0 <= p < len(self.fam_hand) for p in positions) \
+                or len(set(positions)) != len(positions):
             return f"bad familiar hand cards {positions!r}"
         if i is None:
             if self.allies:
@@ -160,7 +161,7 @@ class Turn(Setup):
             return f"no ally {i!r} in play"
         return None
 
-    def familiar_hp_charge(self, positions: tuple[int, ...], i: Any) -> None:
+    def familiar_hp_charge(self, positions: Checked, i: Any) -> None:
         """Send familiar hand cards to the Summoning Zone; ally `i` gets +their total charge value (T2c)."""
         why = self.can_familiar_hp_charge(positions, i)
         if why is not None:

@@ -174,22 +174,31 @@ class Ultimate(MainPhase):
                                 "hp": released.hp, "cost": 1, "ap": self.ap})
         return released
 
-    def stronghold_damaged(self, amount: int, picks: list[int] | None = None) -> list[int]:
+    def stronghold_damaged(self, amount: Checked, picks: Checked = None) -> list[int]:
         """Our Stronghold takes `amount` combat damage (U2): take familiars from the Summoning Zone.
 
         Each taken familiar's contract cost is at most 10 minus the remaining HP. `picks` are
         Summoning Zone positions; None takes the eligible ones in zone order. Return the cards taken.
+        A refused call (bad amount or picks) raises IllegalAction before anything changes.
         """
-        self.sh_hp = max(0, self.sh_hp - amount)
+        if type(amount) is not int or amount < 0:
+            raise IllegalAction(f"combat damage is a whole number ≥ 0, not {amount!r} (U2)")
+        hp = max(0, self.sh_hp - amount)
         if not self.t.ultimate:
+            if picks:
+                raise IllegalAction("familiars exist only in Ultimate Mode (U2)")
+            self.sh_hp = hp
             return []
-        limit = SUMMONING_LIMIT - self.sh_hp
+        limit = SUMMONING_LIMIT - hp
         cost = self.t.cost
         eligible = [p for p, f in enumerate(self.summoning) if cost[f] <= limit]
         if picks is None:
             picks = eligible[:amount]
-        if len(picks) > amount or len(set(picks)) != len(picks) or not set(picks) <= set(eligible):
+        elif (not isinstance(picks, (list, tuple)) or len(picks) > amount
+              or any(type(p) is not int for p in picks) or len(set(picks)) != len(picks)
+              or not set(picks) <= set(eligible)):
             raise IllegalAction(f"take at most {amount} familiars with contract cost ≤ {limit} (U2)")
+        self.sh_hp = hp
         taken = [self.summoning[p] for p in picks]
         for p in sorted(picks, reverse=True):
             self.summoning.pop(p)

@@ -162,8 +162,11 @@ class Zones:
 
     def _ally(self, i: Any) -> Ally | None:
         """Return the ally named by number or by itself, or None if there is no such ally in play."""
-        if type(i) is Ally:  # the ally itself, as fast policies pass it
-            return i if i.in_play else None
+        if type(i) is Ally:  # the ally itself, as fast policies pass it: one of this game's
+            sp = i.space  # (on its space, or in the Command Zone: no other record is ours)
+            if i.in_play and (self.occupant[sp] is i if 0 <= sp < len(self.occupant) else self.command_zone is i):
+                return i
+            return None
         if type(i) is int:
             return self.allies[i] if 0 <= i < len(self.allies) else None
         return None

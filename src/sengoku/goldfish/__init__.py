@@ -1,10 +1,18 @@
 """Goldfish simulation (SPEC G1-G3): many seeded solitaire games on the rules engine, summarised.
 
-`goldfish()` (in `api`) validates a deck, compiles it for `sengoku.engine`, plays the runs
-(`simulate`, one process or several), and returns a `GoldfishResult` (`result`) built from
-integer tallies: opening-hand probabilities exact (`probability`, `hand`) and simulated, and
-per-turn histograms (`stats`). `report`, `chart` and `plot` present it. Names are imported
-lazily so that importing a submodule stays cheap.
+`goldfish()` (in `api`) validates a deck, compiles it for `sengoku.engine`, and then the data
+flows through three subpackages, one way:
+
+- `play`: each run's seeds (`seeds`, G7), playing runs in chunks over processes (`simulate`),
+  several decks on the same runs (`pairs`), `--precision` rounds (`rounds`);
+- `statistics`: integer histograms (`stats`), exact opening-hand probabilities and the
+  simulation check (`probability`, `hand`), intervals (`paired`), the kill turn (`kill_turn`),
+  `compare`'s differences (`differences`);
+- `reports`: the text report and its charts, the HTML pages and SVG, plots.
+
+`compare()` (in `compare`) plays several decks on the same deals. Results (`result`,
+`compare_result`) are built from integer tallies. Names are imported lazily so that importing
+a submodule stays cheap.
 """
 
 from __future__ import annotations

@@ -22,15 +22,15 @@ from sengoku.engine import MEASURES, POLICIES, choose_commander, compile_deck
 from sengoku.errors import DataError
 from sengoku.games import DEFAULT_GAME, bundled_games
 from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
-from sengoku.goldfish.hand import CardFacts, OpeningHandModel
-from sengoku.goldfish.kill_turn import MIRROR, kill_turn_sums, kill_turn_summary
+from sengoku.goldfish.statistics.hand import CardFacts, OpeningHandModel
+from sengoku.goldfish.statistics.kill_turn import MIRROR, kill_turn_sums, kill_turn_summary
 from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS, GOINGS, MAX_TURNS, MODES
 from sengoku.goldfish.other_games import opening_hand_report
 from sengoku.goldfish.result import GoldfishResult
-from sengoku.goldfish.rounds import Rounds, play_rounds
-from sengoku.goldfish.seeds import DEFAULT_SEED
-from sengoku.goldfish.simulate import Plan, Tally, default_jobs, play_all
-from sengoku.goldfish.stats import first_turn_distribution
+from sengoku.goldfish.play.rounds import Rounds, play_rounds
+from sengoku.goldfish.play.seeds import DEFAULT_SEED
+from sengoku.goldfish.play.simulate import Plan, Tally, default_jobs, play_all
+from sengoku.goldfish.statistics.stats import first_turn_distribution
 from sengoku.goldfish.wants import Want, resolve_wants
 from sengoku.paths import DB_ENV, data_dir
 from sengoku.validate.api import Validator

@@ -17,14 +17,14 @@ from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
 from sengoku.goldfish.api import _load_db, check_options, engine_result, prepare_engine, read_deck
 from sengoku.goldfish.compare_result import CompareResult
-from sengoku.goldfish.differences import differences
+from sengoku.goldfish.statistics.differences import differences
 from sengoku.goldfish.errors import GoldfishError
-from sengoku.goldfish.hand import OpeningHandModel
+from sengoku.goldfish.statistics.hand import OpeningHandModel
 from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS
-from sengoku.goldfish.pairs import EventTest, PairPlan, PairTally, play_pairs_chunk
-from sengoku.goldfish.rounds import play_rounds
-from sengoku.goldfish.seeds import DEFAULT_SEED
-from sengoku.goldfish.simulate import default_jobs, map_chunks
+from sengoku.goldfish.play.pairs import EventTest, PairPlan, PairTally, play_pairs_chunk
+from sengoku.goldfish.play.rounds import play_rounds
+from sengoku.goldfish.play.seeds import DEFAULT_SEED
+from sengoku.goldfish.play.simulate import default_jobs, map_chunks
 from sengoku.goldfish.wants import Want
 
 __all__ = ["CompareError", "compare"]

@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sengoku.goldfish.differences import KILL_TURN_MEAN, WON_BY_TURN
-from sengoku.goldfish.probability import FALSE_ALARM, alarm_threshold
+from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, WON_BY_TURN
+from sengoku.goldfish.statistics.probability import FALSE_ALARM, alarm_threshold
 from sengoku.goldfish.result import GoldfishResult, error_message
 from sengoku.version import __version__
 

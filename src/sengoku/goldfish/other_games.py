@@ -23,7 +23,7 @@ from typing import Any
 
 from sengoku.decklist.model import Decklist
 from sengoku.errors import SengokuError
-from sengoku.goldfish.probability import (FALSE_ALARM, alarm_threshold, binomial_two_sided, hypergeom_at_least,
+from sengoku.goldfish.statistics.probability import (FALSE_ALARM, alarm_threshold, binomial_two_sided, hypergeom_at_least,
                                           multivariate_at_least, round_tail, wilson_interval)
 from sengoku.goldfish.wants import Want, resolve_wants
 from sengoku.decklist.read import read_decklist

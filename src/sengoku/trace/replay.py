@@ -19,8 +19,8 @@ from sengoku.decklist.model import Decklist
 from sengoku.goldfish.api import _load_db, check_options, goldfish_kind, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS
-from sengoku.goldfish.seeds import DEFAULT_SEED
-from sengoku.goldfish.simulate import default_jobs, make_runner, play_all, play_run
+from sengoku.goldfish.play.seeds import DEFAULT_SEED
+from sengoku.goldfish.play.simulate import default_jobs, make_runner, play_all, play_run
 from sengoku.trace.events import SCHEMA_VERSION, trace_events
 from sengoku.trace.jsonl import render_jsonl
 from sengoku.trace.text import render_text

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sengoku.errors import DataError
-from sengoku.goldfish.pairs import PairPlan
+from sengoku.goldfish.play.pairs import PairPlan
 from sengoku.tune.work import TaskResult, play_task
 
 Task = tuple[PairPlan, int, int]

@@ -11,8 +11,8 @@ import shlex
 from html import escape
 from pathlib import Path
 
-from sengoku.goldfish.html_report import document, facts_table, table
-from sengoku.goldfish.svg import Band, Line, chart
+from sengoku.goldfish.reports.html_report import document, facts_table, table
+from sengoku.goldfish.reports.svg import Band, Line, chart
 from sengoku.tune.report import tuned_for
 from sengoku.tune.result import METHOD, STOPS, TuneResult
 

@@ -28,8 +28,8 @@ from collections import Counter
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from sengoku.goldfish.kill_turn import kill_turn_value
-from sengoku.goldfish.paired import Sums
+from sengoku.goldfish.statistics.kill_turn import kill_turn_value
+from sengoku.goldfish.statistics.paired import Sums
 
 KILL_TURN = "kill-turn"
 WON_BY = "won-by"

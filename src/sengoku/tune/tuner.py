@@ -28,8 +28,8 @@ from sengoku.engine import choose_commander, compile_deck
 from sengoku.goldfish.api import _load_db, check_options, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.options import DEFAULT_TURNS
-from sengoku.goldfish.seeds import DEFAULT_SEED
-from sengoku.goldfish.simulate import Plan, chunks
+from sengoku.goldfish.play.seeds import DEFAULT_SEED
+from sengoku.goldfish.play.simulate import Plan, chunks
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
 from sengoku.tune.executors import InProcess, Task

@@ -12,8 +12,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from sengoku.goldfish.pairs import PairPlan, play_pairs_chunk
-from sengoku.goldfish.simulate import Plan
+from sengoku.goldfish.play.pairs import PairPlan, play_pairs_chunk
+from sengoku.goldfish.play.simulate import Plan
 
 
 @dataclass

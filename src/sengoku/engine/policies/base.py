@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import ClassVar
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -22,7 +23,7 @@ from sengoku.engine.state import GameState
 class Policy(Chooser):
     """Base class: never acts, except what the rules force (hand limits, T2a/U1)."""
 
-    name = "base"
+    name: ClassVar[str] = "base"
 
     def charge_phase(self, state: GameState) -> None:
         forced_charges(state)

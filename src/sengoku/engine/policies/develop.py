@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import ClassVar
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -39,9 +40,13 @@ class DevelopPolicy(Policy):
     HP-charge with AP to spare, charge the rest."""
 
     name = "develop"
-    keep_for_next_turn = True
-    hp_charge = True
-    move_for_room = True
+    keep_for_next_turn: ClassVar[bool] = True
+    # Plan the cards that can be deployed this turn before those kept for the next: a kept card
+    # no longer sends its charge value, which a deployment this turn may need (a heavy hand).
+    deploy_first: ClassVar[bool] = True
+    contracts: ClassVar[bool] = True  # Ultimate: contract familiars (U3)
+    hp_charge: ClassVar[bool] = True
+    move_for_room: ClassVar[bool] = True
 
     def __init__(self) -> None:
         # Per-deck orderings (see `_prepare`), for the deck of `_tables`.
@@ -119,7 +124,9 @@ class DevelopPolicy(Policy):
             if occ[sp] is None:
                 spaces += 1
         cz_free = state.command_zone is None
-        for g in self._group_order(hand, groups, cost) if len(groups) > 1 else groups.values():
+        order = self._group_order(hand, groups, cost) if len(groups) > 1 else list(groups.values())
+        kept: list[list[int]] = []
+        for g in order:
             base = g[0] if len(g) == 1 else self._cheapest(hand, g)
             bc = hand[base]
             price = cost[bc] + charge[bc]  # pay the cost and forgo its charge value
@@ -133,18 +140,34 @@ class DevelopPolicy(Policy):
                 for p in g:
                     if p != base and not row[hand[p]]:
                         send.append(p)
-            elif self.keep_for_next_turn and spaces > 0 and cost[bc] <= ap + AP_CHARGE - charge[bc]:
-                ap -= charge[bc]  # deployable next turn: "used soon", keep it
-                spaces -= 1
-                for p in g:
-                    if p != base:
-                        send.append(p)
+            elif self.deploy_first:
+                kept.append(g)  # decided once every group that can deploy now has its AP
             else:
-                send.extend(g)
+                ap, spaces = self._keep(hand, g, base, send, ap, spaces, False)
+        for g in kept:
+            base = g[0] if len(g) == 1 else self._cheapest(hand, g)
+            ap, spaces = self._keep(hand, g, base, send, ap, spaces, True)
         return ap
 
-    @staticmethod
-    def _group_order(hand: list[int], groups: dict[int, list[int]], cost: tuple[int, ...]) -> list[list[int]]:
+    def _keep(self, hand: list[int], g: list[int], base: int, send: list[int], ap: int, spaces: int,
+              guard_ap: bool) -> tuple[int, int]:
+        """Keep group `g` (its card `base`) for next turn if it is deployable then ("used soon"), else
+        send it; `guard_ap`: keep only if the AP this turn's deployments count on stays (sending it
+        is what pays for them). Return the AP and spaces left."""
+        t = self._tables
+        assert t is not None
+        bc = hand[base]
+        cost, charge = t.cost[bc], t.charge[bc]
+        if self.keep_for_next_turn and spaces > 0 and cost <= ap + AP_CHARGE - charge \
+                and (not guard_ap or ap >= charge):
+            for p in g:
+                if p != base:
+                    send.append(p)
+            return ap - charge, spaces - 1
+        send.extend(g)
+        return ap, spaces
+
+    def _group_order(self, hand: list[int], groups: dict[int, list[int]], cost: tuple[int, ...]) -> list[list[int]]:
         """Order new-name groups: most cards first, then the lowest cost, then hand order."""
         # Keys packed in one int: a hand holds far fewer than 2**16 cards; costs are below 2**16.
         keys = []
@@ -196,7 +219,7 @@ class DevelopPolicy(Policy):
             if self._deploy_new_names(state, fresh):
                 continue  # an ability drew cards: look at everything again
             # Ultimate: contract the highest-level familiar it can afford (U3).
-            if state.fam_hand and state.t.ultimate and self._contract(state):
+            if self.contracts and state.fam_hand and state.t.ultimate and self._contract(state):
                 continue
             return
 

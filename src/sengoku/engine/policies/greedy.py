@@ -10,7 +10,7 @@ until it has joined a combat, its Commander.
 from __future__ import annotations
 
 from math import comb
-from typing import Final
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -99,12 +99,33 @@ class GreedyPolicy(DevelopPolicy):
     raises the odds; then deploy, HP-charge and use abilities as AP allows, and advance new allies."""
 
     name = "greedy"
+    # Send for AP Charge what cannot be played this turn instead of keeping a card deployable next
+    # turn (benchmarks/greedy_ab.py keep_for_next_turn=True: 0.008 turns later on average over the
+    # suite, up to 0.06 on its high-level deck; 0.02 sooner on one Ultimate deck going first).
+    keep_for_next_turn = False
+    # No HP Charge (T2b: 5 AP or more for +1 HP): the AP deploys and walks instead. Measured with
+    # benchmarks/greedy_ab.py hp_charge=False before it became the default: sooner on each of the
+    # suite's 32 deck-and-setting rows, 0.033 turns on average (0.012 to 0.089).
+    hp_charge = False
     # Attack (or move into range to attack) with any chance to take Stronghold HP: measured on the
     # bundled decks (benchmarks/killturn_bench.py), holding back weak attackers to keep them alive
     # wins later (a threshold of 0.3 costs 0.08 turns on Standard, 0.5 costs 0.14 and 0.19).
-    min_hit = 0.01
+    min_hit: ClassVar[float] = 0.01
     # A self-boost (a card) is paid only when it raises the hit chance by more than this.
-    boost_gain = 0.02
+    boost_gain: ClassVar[float] = 0.02
+    # No AP is spent walking an ally into range for an attack below this hit chance when it would
+    # more likely than not be lost to the Last Guard (K4: the guard's power against the ally's,
+    # as K1): a 1-HP Nameless walking into an ATK 18 guard (benchmarks/greedy_ab.py risky_hit=0
+    # measures it), in the first `risky_turns` turns against a passive opponent (measured: later,
+    # or against a defending one, the walk pays). From where it stands, an ally attacks whenever it can hit at all: a guard
+    # that wins goes to the opponent's hand, so the Stronghold left has the lower guards.
+    risky_hit: ClassVar[float] = 0.2
+    risky_turns: ClassVar[int] = 1  # ... in the first turn only, when AP is what the first deployments need
+    # Release a Contracted familiar (U5) next to its holder where it reaches the Stronghold and
+    # attack with it the same turn (benchmarks/greedy_ab.py releases=False measures it).
+    releases: ClassVar[bool] = True
+    abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
+    familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
     def __init__(self) -> None:
         super().__init__()
@@ -115,6 +136,8 @@ class GreedyPolicy(DevelopPolicy):
         self._plans: tuple[tuple[tuple[float, bool, int], ...], ...] = ()
         self._guards_of: DeckTables | None = None
         self._guards_defend = False
+        self._guard_atk: list[int] = []  # the Last Guard's possible ATK (and MAT), one per card
+        self._guard_mat: list[int] = []
 
     def _prepare(self, t: DeckTables) -> None:
         super()._prepare(t)
@@ -145,6 +168,8 @@ class GreedyPolicy(DevelopPolicy):
             most = max(len(t.boost_atk[c]), len(t.boost_mat[c]))
             plans.append(tuple(self._plan(t, c, -1, False, k) for k in range(most + 1)))
         self._plans = tuple(plans)
+        self._guard_atk = [ot.atk[c] for c in cards]
+        self._guard_mat = [ot.mat[c] for c in cards]
         self._guards_of = ot
         self._guards_defend = state.opp_defends
 
@@ -166,13 +191,15 @@ class GreedyPolicy(DevelopPolicy):
             self._attack_all(state)
             if state.won_turn is not None:
                 return  # K5: the game is won; nothing is left to play for this turn
+            if self.releases and state.t.ultimate and self._release_all(state):
+                return  # K5 (asked in a method of its own: here mypy holds won_turn narrowed to None)
         DevelopPolicy.main_phase(self, state)
         if attacking:
             self._attack_all(state)  # a defeated attacker may have freed a space in range
             if state.won_turn is not None:
                 return
         self._advance(state)
-        if self._use_abilities(state):
+        if self.abilities and self._use_abilities(state):
             DevelopPolicy.main_phase(self, state)  # cards drawn: develop with them
             self._advance(state)
 
@@ -195,8 +222,7 @@ class GreedyPolicy(DevelopPolicy):
         cards = state.boost_cards(a)
         return plans[cards if cards < most else most]
 
-    @staticmethod
-    def _commander_power(state: GameState, joining: int) -> tuple[int, int]:
+    def _commander_power(self, state: GameState, joining: int) -> tuple[int, int]:
         """The (ATK, MAT) a defending opponent's Commander adds to the next Last Guard (G4), or (0, 0)."""
         if joining < 0:
             return 0, 0
@@ -246,12 +272,77 @@ class GreedyPolicy(DevelopPolicy):
                 if a.in_play and not a.defending and (a.entered != turn or a.released) \
                         and a.space >= 0 and reaches[a.top][a.space]:
                     hit, magic, boosts = self.best_attack(state, a)
-                    if hit >= self.min_hit:
+                    if hit >= self.min_hit:  # (even a likely loss: a guard that wins leaves the Stronghold)
                         state.attack(a, magic, boosts)
                         if state.won_turn is not None:
                             return  # K5
             if not self._move_into_range(state, True):
                 return
+
+    def _likely_lost(self, state: GameState, a: Ally, magic: bool, boosts: int) -> bool:
+        """Whether ally `a` attacking so (K2, K4) is more likely than not to be defeated by the Last Guard.
+
+        The guard is a random card of the opponent's Stronghold; a higher guard deals its power
+        divided by the attack's (K1), and the ally is lost when that reaches its HP.
+        """
+        t = state.t
+        top = a.top
+        power = t.mat[top] if magic else t.atk[top]
+        if a.familiars:
+            power += t.mat[a.familiars[-1]] if magic else t.atk[a.familiars[-1]]
+        values = t.boost_mat[top] if magic else t.boost_atk[top]
+        for k in range(min(boosts, len(values))):
+            power += values[k]
+        joining = state.joining_commander() if state.opp_defends else -1
+        extra = self._commander_power(state, joining)[1 if magic else 0]
+        guards = self._guard_mat if magic else self._guard_atk
+        if not guards:
+            return False
+        lost = 0
+        for g in guards:
+            g += extra
+            if g > power and (power <= 0 or g // power >= a.hp):
+                lost += 1
+        return 2 * lost > len(guards)
+
+    def _release_all(self, state: GameState) -> bool:
+        """Release and attack while it is worth it (`_release_and_attack`); return True if the game is won."""
+        while self._release_and_attack(state):
+            if state.won_turn is not None:
+                return True
+        return False
+
+    def _release_and_attack(self, state: GameState) -> bool:
+        """Release a Contracted familiar (U5) onto a free space next to its holder from which it
+        reaches the Stronghold, if its attack is worth it, and attack with it at once (K4: a
+        Released familiar may). The holder attacks first, with the familiar's power added (U3).
+        Return True if a familiar was Released."""
+        if state.ap < 1:
+            return False
+        t = state.t
+        board = t.board
+        occ = state.occupant
+        reaches = self._reaches
+        turn = state.turn
+        for a in state.allies:
+            if not a.familiars or a.released or t.is_egg[a.familiars[-1]] or a.space == COMMAND_ZONE:
+                continue
+            if not a.defending and a.entered != turn and reaches[a.top][a.space]:
+                continue  # it can still attack, with its familiar's power added: not yet
+            f = a.familiars[-1]
+            # U5: as a Released familiar it may self-boost once, paying a familiar or two cards.
+            cards = len(state.fam_hand) + len(a.familiars) - 1 + len(state.hand) // 2
+            joining = state.joining_commander() if state.opp_defends else -1
+            if self._plan(t, f, -1, True, cards, self._commander_power(state, joining))[0] < max(self.min_hit, self.risky_hit):
+                continue
+            for d in board.neighbours[a.space]:
+                if occ[d] is None and reaches[f][d] and state.can_release(a, d, False) is None:
+                    fam = state.release(a, d, False)
+                    hit, magic, boosts = self.best_attack(state, fam)
+                    if hit >= self.min_hit and (hit >= self.risky_hit or not self._likely_lost(state, fam, magic, boosts)):
+                        state.attack(fam, magic, boosts)
+                    return True
+        return False
 
     def _move_into_range(self, state: GameState, now: bool) -> bool:
         """Move allies to free spaces in attack range, cheapest path first (M4); return True if one moved.
@@ -276,8 +367,9 @@ class GreedyPolicy(DevelopPolicy):
                     break
             else:
                 continue  # every space in range is taken
-            hit = self.best_attack(state, a)[0]
-            if hit >= self.min_hit:
+            hit, magic, boosts = self.best_attack(state, a)
+            if hit >= self.min_hit and (hit >= self.risky_hit or not now or state.turn > self.risky_turns
+                                        or state.opp_defends or not self._likely_lost(state, a, magic, boosts)):
                 ready.append((-hit, k))
         if len(ready) > 1:
             ready.sort()
@@ -293,8 +385,7 @@ class GreedyPolicy(DevelopPolicy):
                 return True
         return False
 
-    @staticmethod
-    def _path(state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
+    def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
         """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
         space of `spots` that AP pays for, or [] (breadth first; ties: the earlier spot)."""
         board = state.t.board
@@ -344,7 +435,7 @@ class GreedyPolicy(DevelopPolicy):
                     state.use_ability(a, k)
                     drawn = drawn or len(hand) > before
         for a in list(state.allies):  # A4: a holder in Defense Stance (it attacked) activates its familiar
-            if a.familiars and state.can_use_familiar_ability(a) is None and self._familiar_helps(state, a):
+            if self.familiar_abilities and a.familiars and state.can_use_familiar_ability(a) is None and self._familiar_helps(state, a):
                 before = len(hand)
                 state.use_familiar_ability(a)
                 drawn = drawn or len(hand) > before
@@ -361,16 +452,14 @@ class GreedyPolicy(DevelopPolicy):
                 p += 1
         return drawn
 
-    @staticmethod
-    def _familiar_helps(state: GameState, a: Ally) -> bool:
+    def _familiar_helps(self, state: GameState, a: Ally) -> bool:
         """Whether some row of ally `a`'s Contracted familiar's ability would change something now (A4)."""
         for row in state.t.contracted_rows[a.familiars[-1]]:
             if state.familiar_row_gain(a, row) > 0:
                 return True
         return False
 
-    @staticmethod
-    def _helps(state: GameState, a: Ally | None, effects: tuple[tuple[int, int, int], ...]) -> bool:
+    def _helps(self, state: GameState, a: Ally | None, effects: tuple[tuple[int, int, int], ...]) -> bool:
         """Whether an ability's effects do something now: a draw or AP always, a heal on a hurt ally."""
         for op, _, _ in effects:
             if op != OP_HEAL:  # a draw or AP

@@ -1,86 +1,175 @@
-"""The `search` policy: a slow yardstick for the default policy (G6), by flat Monte Carlo look-ahead.
+"""The `search` policy: a slow yardstick for the default policy (G6), by two-stage Monte Carlo look-ahead.
 
-At each step of its Main Phase it tries every legal action, and "let the default policy finish
-the turn", on copies of the state (`sengoku.engine.clone`), plays each copy on with the default
-policy until the game is won or `horizon` turns have passed, and takes the choice whose copies
-won soonest on average. All copies of one step share the same random seeds (common random
-numbers, so the choices are compared on the same luck), drawn from `state.policy_rng` (G3, G7).
+Every decision is a choice among distinct options, each scored by rollouts: copies of the state
+(`sengoku.engine.clone`) played on by the default policy to the end of the game (or `horizon`
+turns), scored by the turn they won.
+- The Charge Phase: every distinct plan (which cards to send for AP Charge, as a multiset of
+  cards; HP Charge on which ally or none), within the hand limit (T2a, T2b).
+- The Main Phase: at each step, every distinct legal action and "let the default policy finish
+  the turn"; the step taken, the next one is searched, up to `max_steps` steps a turn.
+Two stages against the winner's curse: every option gets `rollouts` copies, then the best
+`finalists` get `confirm` fresh copies each and the best of those is taken (a choice is changed
+from the default policy's only when its fresh mean is better). All copies of one stage share
+their seeds (common random numbers: the options are compared on the same luck). The seeds come
+from `state.policy_rng` (G7), never the game's own streams (`state.chance`): the search draws
+nothing from the game, so its games follow the same deals as any other policy's, and it plays the same
+games for any number of processes, compiled or pure.
 """
 
 from __future__ import annotations
 
 import random
+from itertools import combinations
+from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.engine.actions import Action, Kind
 from sengoku.engine.clone import clone_state
-from sengoku.engine.constants import BETWEEN
+from sengoku.engine.constants import BETWEEN, HAND_LIMIT
+from sengoku.engine.policies.base import forced_charges
 from sengoku.engine.policies.greedy import GreedyPolicy
 from sengoku.engine.state import GameState
 
-# The choice "let the default policy play the rest of this Main Phase".
+# The choice "let the default policy play the rest of this phase".
 _FINISH = Action(Kind.END_TURN, ("finish",))
+
+# A Charge Phase plan: (hand positions to send, ally number to HP-charge or -1).
+ChargePlan = tuple[tuple[int, ...], int]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchPolicy(GreedyPolicy):
-    """Look ahead (slow; a yardstick for greedy): at each Main Phase step, try every legal action on
-    copies of the game played on by greedy, and take the one that wins soonest on average."""
+    """Look ahead (slow; a yardstick for greedy): try every Charge Phase plan and every Main Phase
+    step on copies of the game played on by greedy, in two stages; take the one that wins soonest."""
 
     name = "search"
-    rollouts = 6  # copies played per choice
-    horizon = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
-    max_steps = 12  # Main Phase steps searched per turn; greedy plays the rest
+    rollouts: ClassVar[int] = 4  # first stage: copies played per option
+    finalists: ClassVar[int] = 3  # second stage: the options played again
+    confirm: ClassVar[int] = 12  # second stage: fresh copies per finalist
+    horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
+    max_steps: ClassVar[int] = 12  # Main Phase steps searched per turn; greedy plays the rest
 
     def __init__(self) -> None:
         super().__init__()
         self._rollout_policy = GreedyPolicy()
 
+    # ---- Charge Phase --------------------------------------------------------------------------
+
+    def charge_phase(self, state: GameState) -> None:
+        self._prepare_for(state)
+        plans = self.charge_plans(state)
+        best = self._choose(state, plans, True) if len(plans) > 1 else 0
+        self._apply_plan(state, plans[best])
+
+    def charge_plans(self, state: GameState) -> list[ChargePlan]:
+        """Every distinct Charge Phase plan: the first is "as the default policy would"."""
+        hand = state.hand
+        n = len(hand)
+        least = max(0, n - HAND_LIMIT)  # T2a: the hand limit holds once the phase ends
+        plans: list[ChargePlan] = [((), -2)]  # -2: the default policy's own plan
+        seen: set[tuple[tuple[int, ...], int]] = set()
+        charge = state.t.charge
+        for r in range(least, n + 1):
+            for combo in combinations(range(n), r):
+                cards = tuple(sorted(hand[p] for p in combo))
+                gain = 0
+                for c in cards:
+                    gain += charge[c]
+                ap = state.ap + gain
+                targets = [-1]
+                for i, a in enumerate(state.allies):
+                    if a.hp < state.t.cost[a.top] and ap >= state.t.hp_charge_price[a.top] \
+                            and not state.hp_charged:
+                        targets.append(i)
+                for i in targets:
+                    if (cards, i) not in seen:
+                        seen.add((cards, i))
+                        plans.append((combo, i))
+        return plans
+
+    def _apply_plan(self, state: GameState, plan: ChargePlan) -> None:
+        send, target = plan
+        if target == -2:
+            GreedyPolicy.charge_phase(self, state)
+            return
+        if send:
+            state.charge_cards(send)
+        if target >= 0:
+            state.hp_charge(target)
+        forced_charges(state)
+
+    # ---- Main Phase ----------------------------------------------------------------------------
+
     def main_phase(self, state: GameState) -> None:
         self._prepare_for(state)
         for _ in range(self.max_steps if state.won_turn is None else 0):
-            rng = state.policy_rng
-            seeds = [rng.getrandbits(64) for _ in range(self.rollouts)]
-            best, best_score = _FINISH, self._score(state, _FINISH, seeds)
+            options: list[Action] = [_FINISH]
             seen: set[tuple[object, ...]] = set()
             for action in state.legal_actions():
                 key = self._key(state, action)
-                if key in seen:
-                    continue
-                seen.add(key)
-                score = self._score(state, action, seeds)
-                if score < best_score:
-                    best, best_score = action, score
+                if key not in seen:
+                    seen.add(key)
+                    options.append(action)
+            best = options[self._choose(state, options, False)] if len(options) > 1 else _FINISH
             if best is _FINISH:
                 break
             if best.kind == Kind.END_TURN:
                 return
             state.apply(best)
+            if state.won_turn is not None:
+                return
         GreedyPolicy.main_phase(self, state)
 
-    @staticmethod
-    def _key(state: GameState, action: Action) -> tuple[object, ...]:
+    def _key(self, state: GameState, action: Action) -> tuple[object, ...]:
         """Actions that differ only by which copy of a card in hand they take are one choice."""
         if action.kind in (Kind.DEPLOY, Kind.STACK, Kind.USE_HAND_ABILITY):
             return (action.kind, state.hand[action.args[0]]) + tuple(action.args[1:])
         return (action.kind,) + tuple(action.args)
 
-    def _score(self, state: GameState, action: Action, seeds: list[int]) -> float:
-        """Mean kill turn of copies of `state` after `action`, played on by the default policy."""
+    # ---- the two stages --------------------------------------------------------------------------
+
+    def _choose(self, state: GameState, options: list[Any], charge: bool) -> int:
+        """Return the index of the best option: every option on `rollouts` shared seeds, then the
+        best `finalists` on `confirm` fresh shared seeds (option 0, the default's, always among them)."""
+        prng = state.policy_rng
+        seeds = [prng.getrandbits(64) for _ in range(self.rollouts)]
+        scores = [self._score(state, o, seeds, charge) for o in options]
+        order = sorted(range(len(options)), key=lambda k: (scores[k], k))
+        finalists = order[: self.finalists]
+        if 0 not in finalists:
+            finalists.append(0)
+        seeds = [prng.getrandbits(64) for _ in range(self.confirm)]
+        best, best_score = 0, self._score(state, options[0], seeds, charge)
+        for k in finalists:
+            if k != 0:
+                score = self._score(state, options[k], seeds, charge)
+                if score < best_score:
+                    best, best_score = k, score
+        return best
+
+    def _score(self, state: GameState, option: object, seeds: list[int], charge: bool) -> float:
+        """Mean kill turn of copies of `state` after `option`, played on by the default policy."""
         total = 0.0
         for seed in seeds:
-            total += self._rollout(state, action, seed)
+            total += self._rollout(state, option, seed, charge)
         return total / len(seeds)
 
-    def _rollout(self, state: GameState, action: Action, seed: int) -> float:
+    def _rollout(self, state: GameState, option: object, seed: int, charge: bool) -> float:
         s = clone_state(state, random.Random(seed))
         p = self._rollout_policy
-        if action is _FINISH:
+        if charge:
+            self._apply_plan(s, cast(ChargePlan, option))
+            s.end_charge_phase()
             p.main_phase(s)
-        elif action.kind != Kind.END_TURN:
-            s.apply(action)
-            p.main_phase(s)
+        else:
+            action = cast(Action, option)
+            if action is _FINISH:
+                p.main_phase(s)
+            elif action.kind != Kind.END_TURN:
+                s.apply(action)
+                if s.won_turn is None:
+                    p.main_phase(s)
         s.end_turn()
         while s.won_turn is None and s.turn < self.horizon:
             s.begin_turn()

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sengoku.engine.constants import AP_CHARGE, HAND_LIMIT, STARTING_AP
-from sengoku.goldfish import probability as prob
+from sengoku.goldfish.statistics import probability as prob
 from sengoku.goldfish.wants import Want
 
 

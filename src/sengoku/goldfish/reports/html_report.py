@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sengoku.goldfish.api import default_decklist
-from sengoku.goldfish.summary import summary_lines
-from sengoku.goldfish.svg import Band, Bars, Line, chart
+from sengoku.goldfish.reports.summary import summary_lines
+from sengoku.goldfish.reports.svg import Band, Bars, Line, chart
 from sengoku.version import __version__
 
 if TYPE_CHECKING:  # pragma: no cover

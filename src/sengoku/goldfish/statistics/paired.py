@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from sengoku.goldfish.probability import Z95, wilson_interval
+from sengoku.goldfish.statistics.probability import Z95, wilson_interval
 
 # t(0.975, df) for df = 1..30 (standard tables, 4 decimals are more than the output shows).
 _T975 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,

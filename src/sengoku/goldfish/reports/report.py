@@ -9,8 +9,8 @@ from rich.table import Table
 from rich.text import Span, Text
 
 from sengoku.display import printable
-from sengoku.goldfish.chart import band_chart, win_chart
-from sengoku.goldfish.summary import summary_lines
+from sengoku.goldfish.reports.chart import band_chart, win_chart
+from sengoku.goldfish.reports.summary import summary_lines
 from sengoku.validate.api import ValidationRun
 from sengoku.validate.reporters import render as render_validation
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from sengoku.display import printable_lines
 from sengoku.goldfish.compare_result import CompareResult
-from sengoku.goldfish.differences import KILL_TURN_MEAN, WON_BY_TURN
-from sengoku.goldfish.pairs import COMPARED
+from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, WON_BY_TURN
+from sengoku.goldfish.play.pairs import COMPARED
 
 
 def _num(x: float | None, digits: int = 2, sign: bool = False) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sengoku.goldfish.kill_turn import MIRROR
+from sengoku.goldfish.statistics.kill_turn import MIRROR
 
 if TYPE_CHECKING:  # pragma: no cover
     from sengoku.goldfish.result import GoldfishResult

@@ -28,9 +28,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sengoku.goldfish.kill_turn import kill_turn_sums
-from sengoku.goldfish.pairs import COMPARED, Pairing
-from sengoku.goldfish.paired import FEWER_THAN_TWO, Sums, newcombe_paired, welch_interval
+from sengoku.goldfish.statistics.kill_turn import kill_turn_sums
+from sengoku.goldfish.play.pairs import COMPARED, Pairing
+from sengoku.goldfish.statistics.paired import FEWER_THAN_TWO, Sums, newcombe_paired, welch_interval
 from sengoku.goldfish.result import GoldfishResult
 
 BETTER, WORSE, UNDECIDED = "better", "worse", "no difference detectable at this precision"

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sengoku.engine import GameRecord, GameRunner, make_policy
-from sengoku.goldfish.parent_watch import end_with_parent
-from sengoku.goldfish.seeds import Chance, seed_run
-from sengoku.goldfish.stats import CurveTally, WON_BEFORE
+from sengoku.goldfish.play.parent_watch import end_with_parent
+from sengoku.goldfish.play.seeds import Chance, seed_run
+from sengoku.goldfish.statistics.stats import CurveTally, WON_BEFORE
 
 BATCH = 1024  # games held before their rows are folded into histograms (bounds memory)
 MIN_RUNS_PER_JOB = 1000  # below this, a process costs more than it saves

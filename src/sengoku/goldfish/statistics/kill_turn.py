@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from sengoku.goldfish.paired import FEWER_THAN_TWO, Sums
-from sengoku.goldfish.stats import PERCENTILES, Histogram
+from sengoku.goldfish.statistics.paired import FEWER_THAN_TWO, Sums
+from sengoku.goldfish.statistics.stats import PERCENTILES, Histogram
 
 MIRROR = "mirror"  # `opponent.deck` when the opponent plays a copy of the simulated deck (G4)
 

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
-from sengoku.goldfish.compare_report import opening_hand_check
+from sengoku.goldfish.reports.compare_report import opening_hand_check
 from sengoku.goldfish.compare_result import CompareResult
-from sengoku.goldfish.differences import KILL_TURN_MEAN, WON_BY_TURN
-from sengoku.goldfish.html_report import (deck_section, deck_title, document, facts_table, kill_turn_section,
+from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, WON_BY_TURN
+from sengoku.goldfish.reports.html_report import (deck_section, deck_title, document, facts_table, kill_turn_section,
                                           option_args, table)
-from sengoku.goldfish.svg import Line, chart
+from sengoku.goldfish.reports.svg import Line, chart
 from sengoku.version import __version__
 
 OPENING_HAND = "opening_hand"

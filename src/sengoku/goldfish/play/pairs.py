@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sengoku.engine import MEASURES, GameRunner, make_policy
-from sengoku.goldfish.kill_turn import kill_turn_value
-from sengoku.goldfish.paired import Sums
-from sengoku.goldfish.seeds import Chance, seed_run
-from sengoku.goldfish.simulate import BATCH, Plan, Tally
+from sengoku.goldfish.statistics.kill_turn import kill_turn_value
+from sengoku.goldfish.statistics.paired import Sums
+from sengoku.goldfish.play.seeds import Chance, seed_run
+from sengoku.goldfish.play.simulate import BATCH, Plan, Tally
 
 COMPARED = ("ap_main", "allies")  # the per-turn measures compared run by run
 

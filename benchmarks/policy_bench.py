@@ -1,0 +1,159 @@
+"""Benchmark the default policy against `search` on the suite's decks (decklists/suite/), on the same deals.
+
+    .venv/bin/python benchmarks/policy_bench.py [--deals 500] [--deck NAME ...] [--setting S ...]
+        [--turns 12] [--seed 0] [--jobs 1] [--base greedy] [--against search] [--json FILE]
+
+Settings: `first`, `second`, `first-defends`, `second-defends` (going first or second, with or
+without `--opponent-defends`). Deal i of a deck and setting is played by both policies from the
+same seeds (`seeds.seed_run`: the game's streams, and the policy's own for the search's
+rollouts), as `sengoku goldfish` plays run i, so the two kill turns of a deal are a pair. A game not won
+within `--turns` counts as turns + 1. For every deck and setting it prints both policies' mean
+kill turn, the paired gap (base minus against: positive when the base policy is slower) with
+its 95% interval, and then per setting the ranking of the decks under each policy. Rows are
+printed as they finish (a long run can be read while it goes); `--json` also writes every
+deal's pair of kill turns, so a run can be summarised again or extended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+SUITE = Path(__file__).resolve().parents[1] / "decklists" / "suite"
+SETTINGS = {"first": (True, False), "second": (False, False),
+            "first-defends": (True, True), "second-defends": (False, True)}
+
+
+def load_deck(path: Path):
+    """Validate a decklist and compile it for the engine (an invalid deck stops the benchmark)."""
+    import sengoku
+    from sengoku.engine import compile_deck
+    from sengoku.validate.api import validate_file
+
+    result = validate_file(path)
+    if not result.valid:
+        raise SystemExit(f"{path} is invalid: {result.errors}")
+    return compile_deck(sengoku.load_card_db(), result.sections, result.mode)
+
+
+def play(task: tuple[str, str, str, int, int, int, int]) -> tuple[str, str, str, list[int], float]:
+    """Play deals start..stop-1 of one deck and setting with one policy; return the kill turns."""
+    from sengoku.engine import GameRunner, make_policy
+    from sengoku.goldfish.play.seeds import Chance, seed_run
+
+    deck, setting, policy, start, stop, turns, seed = task
+    going_first, defends = SETTINGS[setting]
+    tables = load_deck(SUITE / f"{deck}.toml")
+    chance = Chance()
+    runner = GameRunner(tables, make_policy(policy), chance, turns, going_first, opponent_defends=defends)
+    out = []
+    began = time.process_time()
+    for i in range(start, stop):
+        seed_run(chance, seed, i)
+        won = runner.play().won_turn
+        out.append(turns + 1 if won is None else won)
+    return deck, setting, policy, out, time.process_time() - began
+
+
+def t975(n: int) -> float:
+    from sengoku.goldfish.statistics.paired import t975 as t
+    return t(n - 1)
+
+
+def mean_ci(values: list[int] | list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval (Student's t)."""
+    n = len(values)
+    m = sum(values) / n
+    if n < 2:
+        return m, math.inf
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    return m, t975(n) * math.sqrt(var / n)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=500, help="deals per deck and setting")
+    parser.add_argument("--deck", action="append", help="suite deck names (default: every deck of decklists/suite/)")
+    parser.add_argument("--setting", action="append", choices=list(SETTINGS), help="default: all four")
+    parser.add_argument("--turns", type=int, default=12, help="turns a game may last")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the result does not depend on it)")
+    parser.add_argument("--base", default="greedy", help="the policy measured (default: greedy)")
+    parser.add_argument("--against", default="search", help="the yardstick (default: search)")
+    parser.add_argument("--json", type=Path, help="also write every deal's kill turns here")
+    args = parser.parse_args(argv)
+
+    import sengoku
+
+    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
+    settings = args.setting or list(SETTINGS)
+    print(f"sengoku {sengoku.__version__}, rules engine {sengoku.engine_build()}; {args.base} against "
+          f"{args.against}, {args.deals} deals per deck and setting, up to {args.turns} turns, seed {args.seed}")
+    print(f"command: python benchmarks/policy_bench.py {' '.join(sys.argv[1:] if argv is None else argv)}")
+    print()
+    print(f"| deck | setting | {args.base} | {args.against} | gap (95% interval) | slower / faster deals |")
+    print("| --- | --- | ---: | ---: | --- | --- |")
+    sys.stdout.flush()
+    tasks = []
+    for deck in decks:
+        for setting in settings:
+            for policy in (args.base, args.against):
+                tasks.append((deck, setting, policy, 0, args.deals, args.turns, args.seed))
+    results: dict[tuple[str, str, str], list[int]] = {}
+    cpu: dict[str, float] = {args.base: 0.0, args.against: 0.0}
+    rows: dict[tuple[str, str], tuple[float, float, float, float]] = {}
+
+    def take(result: tuple[str, str, str, list[int], float]) -> None:
+        deck, setting, policy, kills, seconds = result
+        results[(deck, setting, policy)] = kills
+        cpu[policy] += seconds
+        a, b = results.get((deck, setting, args.base)), results.get((deck, setting, args.against))
+        if a is not None and b is not None:
+            gaps = [x - y for x, y in zip(a, b)]
+            gap, half = mean_ci(gaps)
+            ma, mb = sum(a) / len(a), sum(b) / len(b)
+            rows[(deck, setting)] = (ma, mb, gap, half)
+            slower = sum(1 for g in gaps if g > 0) / len(gaps)
+            faster = sum(1 for g in gaps if g < 0) / len(gaps)
+            print(f"| {deck} | {setting} | {ma:.2f} | {mb:.2f} | {gap:+.2f} ({gap - half:+.2f} to {gap + half:+.2f})"
+                  f" | {slower:.0%} / {faster:.0%} |")
+            sys.stdout.flush()
+
+    if args.jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(args.jobs) as pool:
+            for result in pool.imap(play, tasks):
+                take(result)
+    else:
+        for task in tasks:
+            take(play(task))
+
+    print()
+    for setting in settings:
+        here = [(deck, rows[(deck, setting)]) for deck in decks if (deck, setting) in rows]
+        for k, policy in ((0, args.base), (1, args.against)):
+            ranking = sorted(here, key=lambda r: r[1][k])
+            print(f"{setting}, ranking under {policy}: " + " < ".join(f"{d} {r[k]:.2f}" for d, r in ranking))
+    gaps = [r[2] for r in rows.values()]
+    if gaps:
+        print()
+        print(f"gap over every deck and setting: mean {sum(gaps) / len(gaps):+.3f}, largest {max(gaps):+.2f}, "
+              f"smallest {min(gaps):+.2f}; largest minus smallest {max(gaps) - min(gaps):.2f}")
+        within = sum(1 for r in rows.values() if abs(r[2]) <= 0.1)
+        print(f"rows whose gap is within 0.1 turns: {within} of {len(rows)}")
+    games = args.deals * len(rows)
+    for policy, seconds in cpu.items():
+        if games:
+            print(f"{policy}: {seconds:.1f} CPU s, {seconds / games * 1000:.2f} ms per game")
+    if args.json:
+        args.json.write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()},
+                                         "kill_turns": {"|".join(k): v for k, v in results.items()}}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Reports of results: the text report and charts, the HTML pages, plots."""

@@ -1,0 +1,1 @@
+"""Statistics of played games: histograms, exact probabilities, intervals, the kill turn, differences."""

@@ -1,0 +1,200 @@
+"""Hand-made positions where the best choice is known: the default policy (greedy) takes it.
+
+Each position is built card by card on a suite or bundled deck (not taken from a deal, so it does
+not depend on the random stream), and the outcome is played out on several seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import sengoku
+from sengoku.engine import GameState, compile_deck
+from sengoku.engine.clone import clone_state
+from sengoku.engine.constants import MAIN_PHASE
+from sengoku.engine.policies import GreedyPolicy
+from sengoku.paths import data_dir
+from sengoku.validate.api import validate_file
+
+from .conftest import space
+
+SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
+
+
+def deck(path):
+    result = validate_file(path)
+    assert result.valid
+    return compile_deck(sengoku.load_card_db(), result.sections, result.mode)
+
+
+@pytest.fixture(scope="module")
+def high_level():
+    return deck(SUITE / "high-level-supports.toml")
+
+
+@pytest.fixture(scope="module")
+def ultimate():
+    return deck(data_dir("decklists") / "ultimate.toml")
+
+
+def without_nameless(s: GameState) -> GameState:
+    for a in list(s.nameless):
+        s.allies.remove(a)
+        s.occupant[a.space] = None
+    s.nameless.clear()
+    s.hp_total = sum(a.hp for a in s.allies)
+    return s
+
+
+def with_hand(s: GameState, ids: list[str]) -> None:
+    """Give the hand these cards (by id), trading them with the Stronghold's (no card made or lost)."""
+    t = s.t
+    s.stronghold += s.hand
+    s.hand = []
+    for cid in ids:
+        c = t.index_of(cid)
+        s.stronghold.remove(c)
+        s.hand.append(c)
+
+
+def play_out(s: GameState, policy, turns: int = 8) -> GameState:
+    """Play the rest of the game from a position in the Charge Phase."""
+    policy.charge_phase(s)
+    s.end_charge_phase()
+    policy.main_phase(s)
+    s.end_turn()
+    while s.won_turn is None and s.turn < turns:
+        s.begin_turn()
+        policy.charge_phase(s)
+        s.end_charge_phase()
+        policy.main_phase(s)
+        s.end_turn()
+    return s
+
+
+class SendsNothing(GreedyPolicy):
+    """Greedy, except that its first Charge Phase sends no card (the hand is kept)."""
+
+    def charge_phase(self, state):
+        if state.turn == 1:
+            return
+        super().charge_phase(state)
+
+
+def test_a_heavy_turn_1_hand_sends_two_cards_to_deploy_two_allies_and_wins_a_turn(high_level):
+    # Going first, turn 1: Nene Level 3, Kagetora Level 4 twice, Kansuke Level 3, Sorin Level 3
+    # (costs 7, 10, 10, 6, 6; charge values 2, 2, 2, 3, 3). The Charge Phase's 10 AP deploy one
+    # card; sending two cards (+5 AP at least) deploys a second ally that can attack on turn 2.
+    # The opponent's Stronghold has 2 HP left and no Last Guard (every attack hits: 3 hits win,
+    # K5), and our side is the Commander alone: three attackers on turn 2 win then.
+    t = high_level
+    s = without_nameless(GameState(t, random.Random(0), True))
+    with_hand(s, ["SY1-032", "SY1-008", "SY2-028", "SY1-030", "SY1-008"])
+    s.opp_stronghold, s.opp_sh_hp = [], 2
+    s.begin_turn()
+    greedy, keeps = [], []
+    for seed in range(8):
+        g = clone_state(s, random.Random(seed))
+        p = GreedyPolicy()
+        p.charge_phase(g)
+        sent = len(g.standby)
+        g.end_charge_phase()
+        p.main_phase(g)
+        assert sent == 2 and len(g.allies) >= 3  # two cards sent; two allies (or more, with the cards drawn) beside the Commander
+        g.end_turn()
+        greedy.append(_finish(g))
+        keeps.append(play_out(clone_state(s, random.Random(seed)), SendsNothing()).won_turn)
+    assert greedy == [2] * 8
+    assert keeps == [3] * 8  # keeping the hand deploys one ally: the third hit waits a turn
+
+
+def _finish(s: GameState) -> int | None:
+    p = GreedyPolicy()
+    while s.won_turn is None and s.turn < 8:
+        s.begin_turn()
+        p.charge_phase(s)
+        s.end_charge_phase()
+        p.main_phase(s)
+        s.end_turn()
+    return s.won_turn
+
+
+@pytest.fixture(scope="module")
+def standard():
+    return deck(data_dir("decklists") / "default.toml")
+
+
+def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
+    # Going second, turn 1, a passive opponent: the Nameless Ronin (ATK 5, 1 HP) could walk one
+    # step into range, but hardly any Last Guard of the mirror deck has ATK 5 or less and
+    # nearly every one defeats it (K4, K1). The default policy keeps it (and its AP) back.
+    t = standard
+    s = GameState(t, random.Random(0), False)
+    with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])  # Level 1-2 cards to deploy
+    ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
+    s.begin_turn()
+    p = GreedyPolicy()
+    p.charge_phase(s)
+    s.end_charge_phase()
+    p._prepare_for(s)
+    hit, magic, boosts = p.best_attack(s, ronin)
+    assert hit < p.risky_hit and p._likely_lost(s, ronin, magic, boosts)
+    start = ronin.space
+    before = clone_state(s, random.Random(1))
+    p.main_phase(s)
+    assert ronin.in_play and ronin.space == start and not ronin.defending  # it neither moved nor attacked
+
+    class Walks(GreedyPolicy):
+        risky_hit = 0.0  # the old rule: any chance is worth the walk
+
+    q = Walks()
+    ronin2 = next(a for a in before.nameless if t.name[a.top] == "Ronin")
+    q.main_phase(before)
+    assert ronin2.space != start or not ronin2.in_play  # it walked (and was likely lost)
+
+
+def test_a_release_wins_a_turn(ultimate):
+    # Turn 3: Soma Level 3 on (2, 2), in range of the opponent's Stronghold, has attacked (Defense
+    # Stance) and holds Radiant Stone of Yellow, Harbee and Raibee. The Stronghold is at 0 HP with
+    # no Last Guard: the next hit wins (K5). Releasing Raibee onto (1, 2) (in range; U5) and
+    # attacking with it at once (K4: a Released familiar may) wins this turn; otherwise the game
+    # waits for Soma's attack next turn.
+    t = ultimate
+
+    def position() -> GameState:
+        s = without_nameless(GameState(t, random.Random(0), True))
+        s.hand = []
+        a = s.allies[0]
+        s.command_zone = None
+        s.cz_name = -1
+        a.top, a.sources = t.index_of("SY1-003"), [t.index_of("SY1-002"), t.index_of("SY1-001")]
+        a.space = space(s, 2, 2)
+        s.occupant[a.space] = a
+        s.by_name[t.name_id[a.top]] = a
+        a.hp = t.cost[a.top]
+        a.familiars = [t.index_of(c) for c in ("SY1-037", "SY1-038", "SY1-039")]
+        s.fam_hand = []
+        s.summoning = [f for f in s.summoning if f not in a.familiars]
+        a.defending = s.defended = True
+        a.entered = 1
+        s.turn, s.phase, s.ap = 3, MAIN_PHASE, 5
+        s.opp_stronghold, s.opp_sh_hp = [], 0
+        return s
+
+    s = position()
+    GreedyPolicy().main_phase(s)
+    assert s.won_turn == 3
+    assert any(a.released and t.card_id[a.top] == "SY1-039" for a in s.allies)
+    s.end_turn()
+
+    class NeverReleases(GreedyPolicy):
+        releases = False
+
+    s = position()
+    NeverReleases().main_phase(s)
+    assert s.won_turn is None
+    s.end_turn()
+    assert _finish(s) == 4
