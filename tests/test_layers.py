@@ -22,7 +22,7 @@ SRC = Path(sengoku.__file__).resolve().parent
 # imports must still run one way (no circle).
 LAYERS: list[set[str]] = [
     # basics
-    {"_lazy", "build", "display", "errors", "files", "folders", "games", "pass_cache", "paths", "problems",
+    {"_lazy", "build", "digests", "display", "errors", "files", "folders", "games", "pass_cache", "paths", "problems",
      "version", "writes"},
     # reading cards and decklists
     {"carddb", "decklist"},

@@ -65,10 +65,11 @@ def test_a_fifo_where_the_note_of_a_big_database_goes_does_not_block(tmp_path: P
     import sys
 
     from sengoku.carddb import stored
+    from sengoku.carddb.load import INDEX_MIN_BYTES
 
     big = tmp_path / "cards.json"
     # the bundled database, padded with white space past the size below which databases are not indexed
-    big.write_bytes((data_dir("card_db") / "sengoku" / "cards.json").read_bytes() + b" " * stored.MIN_BYTES)
+    big.write_bytes((data_dir("card_db") / "sengoku" / "cards.json").read_bytes() + b" " * INDEX_MIN_BYTES)
     folder = cache / "cards"
     folder.mkdir(parents=True)
     note = stored._note_path(folder, Path(os.path.realpath(big)))

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import errno
 import gc
-import hashlib
 import json
 import os
 import re
@@ -28,10 +27,10 @@ import sys
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
+from sengoku.digests import sha256_hex
 from sengoku.errors import DataError
 
 # The limits, in bytes (docs/validation.md's "Limits on input" lists them).
@@ -99,8 +98,9 @@ def _read(path: Path | str, limit: int, regular: bool = False) -> tuple[bytes, o
     return data, st
 
 
-@dataclass(frozen=True)
-class Original:
+# A NamedTuple, not a frozen dataclass: a dataclass's generated methods are compiled from source
+# at import, about 4 million instructions of every command's start-up.
+class Original(NamedTuple):
     """A file as it was read, to tell before replacing it that nobody changed it since (`sengoku.writes`).
 
     Its bytes' SHA-256 decides; the size tells a change without reading the file again.
@@ -111,7 +111,7 @@ class Original:
 
     @classmethod
     def of(cls, st: os.stat_result, data: bytes) -> "Original":
-        return cls(st.st_size, hashlib.sha256(data).hexdigest())
+        return cls(st.st_size, sha256_hex(data))
 
     def changed(self, path: Path | str) -> str | None:
         """Return how the file at `path` differs from this one now (None: the same bytes)."""
@@ -123,7 +123,7 @@ class Original:
             return "has grown"
         except OSError as exc:
             return f"cannot be read again ({exc.strerror or exc})"
-        if len(now) != self.size or hashlib.sha256(now).hexdigest() != self.sha256:
+        if len(now) != self.size or sha256_hex(now) != self.sha256:
             return "has other content"
         return None
 

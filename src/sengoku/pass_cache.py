@@ -24,11 +24,11 @@ bounded reader, regular files only.
 
 from __future__ import annotations
 
-import hashlib
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
+from sengoku.digests import sha256_hex
 from sengoku.errors import DataError
 from sengoku.files import SCHEMA_BYTES, read_input
 from sengoku.version import __version__
@@ -64,8 +64,7 @@ def _folder() -> Path | None:
     return None if root is None else root / "checked"
 
 
-@dataclass(frozen=True)
-class PassKey:
+class PassKey(NamedTuple):  # not a dataclass: start-up time (see `files.Original`)
     """What a pass is remembered for: one content checked against one schema by this sengoku version."""
 
     data_sha256: str
@@ -74,16 +73,13 @@ class PassKey:
     @property
     def name(self) -> str:
         """The entry's file name (public: a hash of the content, the schema and the version)."""
-        digest = hashlib.sha256(__version__.encode())
-        digest.update(bytes.fromhex(self.schema_sha256))
-        digest.update(bytes.fromhex(self.data_sha256))
-        return digest.hexdigest()
+        return sha256_hex(__version__.encode() + bytes.fromhex(self.schema_sha256) + bytes.fromhex(self.data_sha256))
 
     def entry(self) -> bytes:
         """The exact bytes of this pass's entry, its own checksum last."""
         body = (f"{_FORMAT}\ncontent {self.data_sha256}\nschema {self.schema_sha256}\n"
                 f"version {__version__}\nname {self.name}\n").encode("utf-8")
-        return body + b"check " + hashlib.sha256(body).hexdigest().encode("ascii") + b"\n"
+        return body + b"check " + sha256_hex(body).encode("ascii") + b"\n"
 
 
 _FORMAT = "sengoku passed-check 1"
@@ -92,12 +88,12 @@ _ENTRY_BYTES = 4096  # an entry is ~400 bytes: anything longer is not one
 
 def pass_key(data: bytes, schema: Path) -> PassKey:
     """Return the key of a file's bytes checked against `schema` by this sengoku version."""
-    return digest_key(hashlib.sha256(data).hexdigest(), schema)
+    return digest_key(sha256_hex(data), schema)
 
 
 def digest_key(data_sha256: str, schema: Path) -> PassKey:
     """Return the key of the bytes whose SHA-256 is `data_sha256` checked against `schema`."""
-    return PassKey(data_sha256, hashlib.sha256(read_input(schema, SCHEMA_BYTES)).hexdigest())
+    return PassKey(data_sha256, sha256_hex(read_input(schema, SCHEMA_BYTES)))
 
 
 def passed_before(key: PassKey) -> bool:

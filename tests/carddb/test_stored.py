@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import sengoku.carddb.load as load
 import sengoku.carddb.stored as stored
 import sengoku.validate.catalog as catalog_module
 from sengoku.carddb.stored import StoredCards
@@ -46,7 +47,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("SENGOKU_CACHE_DIR", str(folder))
     monkeypatch.delenv("SENGOKU_NO_CACHE", raising=False)
-    monkeypatch.setattr(stored, "MIN_BYTES", 1)
+    monkeypatch.setattr(load, "INDEX_MIN_BYTES", 1)
     monkeypatch.setattr(stored, "RACY_NS", 0)  # a file written by the test is trusted at once
     catalog_module._load_catalog.cache_clear()
     yield folder / "cards"
@@ -273,7 +274,7 @@ def test_no_cache_switch_writes_no_index(db: Path, decks: list[Path], cache: Pat
 
 def test_a_small_database_is_not_indexed(db: Path, decks: list[Path], cache: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stored, "MIN_BYTES", 10**9)
+    monkeypatch.setattr(load, "INDEX_MIN_BYTES", 10**9)
     remembered(db, decks)
     assert not index_files(cache)
 
@@ -320,7 +321,7 @@ def test_two_processes_building_at_once_agree(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_big_db.py"), str(tmp_path), "--cards", "1900"],
                    check=True, capture_output=True)
     folder = tmp_path / "cards-1900"
-    assert (folder / "cards.json").stat().st_size >= stored.MIN_BYTES
+    assert (folder / "cards.json").stat().st_size >= load.INDEX_MIN_BYTES
     deck_args = [str(d) for d in DECKS]
     cmd = [sys.executable, "-m", "sengoku", "validate", *deck_args, "--db", str(folder), "-o", "json"]
     env = {**os.environ, "SENGOKU_CACHE_DIR": str(tmp_path / "cache")}

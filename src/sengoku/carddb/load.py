@@ -7,7 +7,6 @@ run is `sengoku.db_check`); `load_card_db` returns a typed `CardDatabase` or rai
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from bisect import bisect_right
@@ -16,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sengoku.digests import sha256_hex
 from sengoku.display import clipped, quoted
 from sengoku.errors import DataError
 from sengoku.files import CARD_DB_BYTES, SCHEMA_BYTES, loads_json, read_json_file, read_text_input
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from sengoku.carddb.models import CardDatabase
 
 CARDS_FILE = "cards.json"
+# A cards.json smaller than this is parsed, never indexed (`carddb.stored`; 5,000 cards are 3.7 MB).
+# Here, not in `stored`, so that a run reading a small database never imports the index's module.
+INDEX_MIN_BYTES = 1_000_000
 _QUOTED = 80  # characters of a string value a message quotes (`display.clipped`)
 
 
@@ -278,7 +281,7 @@ def read_checked(cards_file: Path) -> tuple[Any, bytes]:
     through here, so each pays the schema check once per file content, not once per run.
     """
     text, raw = read_text_input(cards_file, CARD_DB_BYTES)
-    digest = hashlib.sha256(raw).hexdigest()
+    digest = sha256_hex(raw)
     # Bytes that passed before (under their game's schema; the game is known only once parsed)
     # passed the duplicate-key check too: parsed without it, a third faster.
     first = REGISTRY[DEFAULT_GAME].card_schema  # the likeliest: asked first
@@ -315,7 +318,7 @@ def load_card_db(path: Path | str | None = None) -> CardDatabase:
         model = GenericCardDatabase  # issue 5: the other games' cards share one generic model
     try:
         db = model.model_validate(
-            {**data, "path": str(cards_file), "content_hash": hashlib.sha256(raw).hexdigest()}
+            {**data, "path": str(cards_file), "content_hash": sha256_hex(raw)}
         )
     except ValueError as exc:  # pydantic's ValidationError: the checks should have caught it first
         raise CardDBError(cards_file, _model_problems(str(cards_file), data, exc)) from None

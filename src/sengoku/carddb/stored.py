@@ -20,7 +20,7 @@ not trusted; the file is hashed instead, and the note renewed once the file is o
 An index is keyed by the database's bytes plus the sengoku version, the Unicode version (name
 folding), the Python version (`marshal`) and its card schema's bytes, and written only for a
 database that passed every check: it is a pass of `sengoku.pass_cache` too. Files under
-`MIN_BYTES` are not indexed: parsing them is as quick as opening an index.
+`load.INDEX_MIN_BYTES` are not indexed: parsing them is as quick as opening an index.
 
 Never trusted to be whole: an index is built in a temporary file, synced and renamed into place,
 then never changed (readers open it immutable); every stored value carries a CRC-32 of its key
@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.index import Card, CardIndex, cards_by_id
+from sengoku.carddb import load
 from sengoku.carddb.load import game_of, read_checked
 from sengoku.carddb.names import fold
 from sengoku.errors import DataError
@@ -64,7 +65,6 @@ from sengoku.paths import schema_path
 from sengoku.version import __version__
 from sengoku.writes import write_atomically
 
-MIN_BYTES = 1_000_000  # a cards.json smaller than this is parsed (5,000 cards are 3.7 MB)
 KEEP = 4  # indexes kept (each about the size of its cards.json)
 KEEP_NOTES = 64  # path notes kept (a few hundred bytes each)
 RACY_NS = 2_000_000_000  # a file changed this close before it was read is hashed, not trusted
@@ -139,7 +139,7 @@ class Look:
             st = os.stat(cards_file)
         except OSError:
             return None
-        if not stat.S_ISREG(st.st_mode) or st.st_size < MIN_BYTES or _folder() is None:
+        if not stat.S_ISREG(st.st_mode) or st.st_size < load.INDEX_MIN_BYTES or _folder() is None:
             return None
         return cls(Path(os.path.realpath(cards_file)), _identity(st), seen)
 

@@ -9,16 +9,18 @@ one by one from its remembered index (`carddb.stored`), exactly as the parse wou
 
 from __future__ import annotations
 
-import hashlib
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from sengoku.carddb import load
 from sengoku.carddb.load import read_checked, resolve_cards_file
 from sengoku.carddb.index import CardIndex, cards_by_id
+from sengoku.digests import sha256_hex
 from sengoku.files import CARD_DB_BYTES, read_input
 from sengoku.games import DEFAULT_GAME
 
@@ -46,7 +48,7 @@ class Catalog:
         """Build a catalog from a parsed card database (`{"meta": {...}, "cards": [...]}`)."""
         if raw is None:
             raw = json.dumps(data, sort_keys=True).encode()
-        return cls._of(data.get("meta", {}), hashlib.sha256(raw).hexdigest(), path, cards_by_id(data))
+        return cls._of(data.get("meta", {}), sha256_hex(raw), path, cards_by_id(data))
 
     @classmethod
     def _of(cls, meta: Mapping[str, Any], content_hash: str, path: str | None, cards: Mapping[str, Card],
@@ -81,11 +83,14 @@ def load_catalog(path: Path | str) -> Catalog:
 
 @lru_cache(maxsize=16)
 def _load_catalog(path: str) -> Catalog:
-    # deferred: start-up time of the runs that open no card database file here (goldfish brings its
-    # own loaded database: `catalog_from_db`)
+    cards_file = resolve_cards_file(path)
+    if not _may_be_indexed(cards_file):  # a small database: parsed, never indexed (`carddb.stored`)
+        data, raw = read_checked(cards_file)
+        return Catalog.from_data(data, str(cards_file), raw)
+    # deferred: the index's module (sqlite3 aside) is a tenth of a one-deck `validate`'s start-up,
+    # and only a big database uses it
     from sengoku.carddb.stored import Look, open_stored, remember
 
-    cards_file = resolve_cards_file(path)
     stored = open_stored(cards_file)  # a big database read before: only the cards asked for are read
     if stored is not None:
         return Catalog._of(stored.meta, stored.content_hash, str(cards_file), stored.cards, stored.index)
@@ -94,6 +99,14 @@ def _load_catalog(path: str) -> Catalog:
     catalog = Catalog.from_data(data, str(cards_file), raw)
     remember(look, data.get("meta", {}), catalog.content_hash, catalog.cards, catalog.index)
     return catalog
+
+
+def _may_be_indexed(cards_file: Path) -> bool:
+    """Tell whether a cards file is big enough to be indexed (else `stored.Look.at` gives None)."""
+    try:
+        return os.stat(cards_file).st_size >= load.INDEX_MIN_BYTES
+    except OSError:
+        return True  # let the index's reader and the parse say what is wrong, as before
 
 
 def catalog_from_db(db: Any) -> Catalog:

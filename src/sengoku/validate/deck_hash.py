@@ -20,9 +20,10 @@ ambiguously) has no hash: its list of cards is not known.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
+
+from sengoku.digests import sha256_hex
 
 KEY = "deck_hash"  # its name in every machine-readable report
 
@@ -32,4 +33,4 @@ def deck_hash(game: str, mode: str, sections: Mapping[str, Mapping[str, int]], c
     content = {"card_db": card_db_hash, "game": game, "mode": mode,
                "sections": {s: dict(counts) for s, counts in sections.items() if counts}}
     text = json.dumps(content, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256_hex(text.encode("utf-8"))
