@@ -68,7 +68,9 @@ class Lanes:
 
     __slots__ = ("n", "codes", "index_bits", "key_bits", "packed", "ones", "low32", "key_mask", "index")
 
-    def __init__(self, codes: Sequence[int]) -> None:
+    def __init__(self, codes: Sequence[int] = ()) -> None:
+        # `codes` has a default because the compiled class's unpickling calls __init__ with no
+        # argument before it restores the fields (decks travel to worker processes and Dask workers)
         n = self.n = len(codes)
         self.codes = list(codes)
         self.index_bits = max(6, (n - 1).bit_length())
