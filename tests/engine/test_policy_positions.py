@@ -103,7 +103,7 @@ def test_a_heavy_turn_1_hand_sends_two_cards_to_deploy_two_allies_and_wins_a_tur
         sent = len(g.standby)
         g.end_charge_phase()
         p.main_phase(g)
-        assert sent == 2 and len(g.allies) >= 3  # two cards sent; two allies (or more, with the cards drawn) beside the Commander
+        assert sent >= 2 and len(g.allies) >= 3  # two cards sent (or more: extra_charge); two allies (or more) beside the Commander
         g.end_turn()
         greedy.append(_finish(g))
         keeps.append(play_out(clone_state(s, random.Random(seed)), SendsNothing()).won_turn)
@@ -127,6 +127,12 @@ def standard():
     return deck(data_dir("decklists") / "default.toml")
 
 
+class PlanOnly(GreedyPolicy):
+    """Greedy without the extra turn-1 charges (`extra_charge`), to keep a hand as a test built it."""
+
+    extra_charge = 0
+
+
 def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
     # Going second, turn 1, a passive opponent: the Nameless Ronin (ATK 5, 1 HP) could walk one
     # step into range, but hardly any Last Guard of the mirror deck has ATK 5 or less and
@@ -137,7 +143,7 @@ def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
     ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
     s.begin_turn()
     p = GreedyPolicy()
-    p.charge_phase(s)
+    PlanOnly().charge_phase(s)  # the hand as built (no extra card sent: the deployments it plans are the point)
     s.end_charge_phase()
     p._prepare_for(s)
     hit, magic, boosts = p.best_attack(s, ronin)

@@ -124,6 +124,12 @@ class GreedyPolicy(DevelopPolicy):
     # Release a Contracted familiar (U5) next to its holder where it reaches the Stronghold and
     # attack with it the same turn (benchmarks/greedy_ab.py releases=False measures it).
     releases: ClassVar[bool] = True
+    # In the first `extra_charge_turns` turns, send `extra_charge` more of the cards the plan keeps
+    # for AP Charge (T2a), lowest level first: the Draw Phase (T3) refills the hand at once, so each
+    # sent card is its charge value and a fresh card this very turn (the search sends one to three
+    # more on turn 1; benchmarks/search_diff.py). benchmarks/greedy_ab.py extra_charge=0 measures it.
+    extra_charge: ClassVar[int] = 2
+    extra_charge_turns: ClassVar[int] = 1
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -172,6 +178,28 @@ class GreedyPolicy(DevelopPolicy):
         self._guard_mat = [ot.mat[c] for c in cards]
         self._guards_of = ot
         self._guards_defend = state.opp_defends
+
+    # ---- Charge Phase ------------------------------------------------------------------------
+
+    def _plan_charges(self, state: GameState) -> tuple[list[int], int]:
+        send, ap = DevelopPolicy._plan_charges(self, state)
+        if self.extra_charge > 0 and state.turn <= self.extra_charge_turns and len(send) < len(state.hand):
+            self._charge_extra(state, send)  # (the AP the plan counts on already holds every card's charge value)
+        return send, ap
+
+    def _charge_extra(self, state: GameState, send: list[int]) -> None:
+        """Add to `send` up to `extra_charge` of the hand positions it does not hold: lowest level
+        first, then the highest charge value, then hand order."""
+        t = state.t
+        level, charge = t.level, t.charge
+        hand = state.hand
+        keys = []  # level, then charge value (high first), then position, packed in one int
+        for p, c in enumerate(hand):
+            if p not in send:
+                keys.append(level[c] << 24 | (255 - charge[c]) << 16 | p)
+        keys.sort()
+        for k in keys[: self.extra_charge]:
+            send.append(k & 0xFFFF)
 
     # ---- Main Phase --------------------------------------------------------------------------
 
