@@ -129,6 +129,10 @@ class RecordingSearch(SearchPolicy):
         note: dict[str, Any] = {"kind": kind, "greedy": "end" if first_g is None else first_g["event"],
                                 "search_what": None if what_s is None else list(_what(what_s)),
                                 "greedy_what": None if first_g is None else list(_what(first_g))}
+        if what_s is not None and what_s.get("card") is not None:
+            # what greedy does with that card this turn (its first event naming it), if anything
+            fate = next((e for e in g.record if e.get("card") == what_s["card"] and e["event"] != "draw"), None)
+            note["greedy_with_card"] = None if fate is None else list(_what(fate))
         if what_s is not None and "card" in what_s:
             c = what_s["card"]
             if isinstance(c, int) and c >= 0:

@@ -34,12 +34,13 @@ def _play_out(s: GameState, policy: GreedyPolicy, turns: int = 12) -> int:
     return turns + 1 if s.won_turn is None else s.won_turn
 
 
-def test_turn_1_sends_two_more_low_level_cards_and_wins_sooner():
+def test_turn_1_sends_three_more_low_level_cards_and_wins_sooner():
     # Going first, turn 1, the low-curve suite deck: Oichi L1 and Hanzo L1 (cost 3, charge 3),
     # Kagetora L2, Yukimura L2 and Chiyome L2. The plan deploys and grows what 10 AP allow and
     # sends only Chiyome L2. The Draw Phase (T3) refills the hand to 5 right after the Charge
     # Phase, so a card sent is its charge value and a fresh card this turn: the default policy
-    # also sends the two Level 1 cards (lowest level first, then the highest charge value).
+    # also sends three more, lowest level first, then the highest charge value, then hand order:
+    # the two Level 1 cards and Kagetora L2 (charge 3, before Yukimura L2 in hand).
     result = validate_file(SUITE / "low-curve.toml")
     assert result.valid
     t = compile_deck(sengoku.load_card_db(), result.sections, result.mode)
@@ -58,9 +59,9 @@ def test_turn_1_sends_two_more_low_level_cards_and_wins_sooner():
         return sorted(f"{t.name[c]} L{t.level[c]}" for c in g.standby)
 
     assert sent(PlanOnly()) == ["Chiyome L2"]
-    assert sent(GreedyPolicy()) == ["Chiyome L2", "Hanzo L1", "Oichi L1"]
+    assert sent(GreedyPolicy()) == ["Chiyome L2", "Hanzo L1", "Kagetora L2", "Oichi L1"]
     # Played out on the same 200 copies (each its own hidden order of both Strongholds):
-    # sending them wins about 0.15 turns sooner on average (3.17 against 3.32 when measured).
+    # sending them wins about 0.12 turns sooner on average (3.19 against 3.32 when measured).
     n = 200
     keeps = [_play_out(clone_state(s, random.Random(k)), PlanOnly()) for k in range(n)]
     sends = [_play_out(clone_state(s, random.Random(k)), GreedyPolicy()) for k in range(n)]
