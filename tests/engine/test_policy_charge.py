@@ -34,20 +34,20 @@ def _play_out(s: GameState, policy: GreedyPolicy, turns: int = 12) -> int:
     return turns + 1 if s.won_turn is None else s.won_turn
 
 
-def test_turn_1_sends_three_more_low_level_cards_and_wins_sooner():
-    # Going first, turn 1, the low-curve suite deck: Oichi L1 and Hanzo L1 (cost 3, charge 3),
-    # Kagetora L2, Yukimura L2 and Chiyome L2. The plan deploys and grows what 10 AP allow and
-    # sends only Chiyome L2. The Draw Phase (T3) refills the hand to 5 right after the Charge
-    # Phase, so a card sent is its charge value and a fresh card this turn: the default policy
-    # also sends three more, lowest level first, then the highest charge value, then hand order:
-    # the two Level 1 cards and Kagetora L2 (charge 3, before Yukimura L2 in hand).
+def test_turn_1_sends_three_more_cards_and_wins_sooner():
+    # Going first, turn 1, the low-curve suite deck, a hand of five Level 1 cards: Soma, Kagetora,
+    # Oichi, Yukimura and Hanzo (charge values 3, 2, 3, 2, 3). The plan deploys or focuses every
+    # one of them with the turn's AP and sends none. The Draw Phase (T3) refills the hand to 5
+    # right after the Charge Phase, so a card sent is its charge value and a fresh card this
+    # turn: the default policy sends three, lowest level first, then the highest charge value
+    # (Soma, Oichi and Hanzo).
     result = validate_file(SUITE / "low-curve.toml")
     assert result.valid
     t = compile_deck(sengoku.load_card_db(), result.sections, result.mode)
     s = GameState(t, random.Random(0), True)
     s.stronghold += s.hand
     s.hand = []
-    for cid in ("SY1-009", "SY1-017", "SY1-006", "SY1-014", "SY2-010"):
+    for cid in ("SY1-001", "SY1-005", "SY1-009", "SY1-013", "SY1-017"):
         c = t.index_of(cid)
         s.stronghold.remove(c)
         s.hand.append(c)
@@ -58,12 +58,13 @@ def test_turn_1_sends_three_more_low_level_cards_and_wins_sooner():
         policy.charge_phase(g)
         return sorted(f"{t.name[c]} L{t.level[c]}" for c in g.standby)
 
-    assert sent(PlanOnly()) == ["Chiyome L2"]
-    assert sent(GreedyPolicy()) == ["Chiyome L2", "Hanzo L1", "Kagetora L2", "Oichi L1"]
+    assert sent(PlanOnly()) == []
+    assert sent(GreedyPolicy()) == ["Hanzo L1", "Oichi L1", "Soma L1"]
     # Played out on the same 200 copies (each its own hidden order of both Strongholds):
-    # sending them wins about 0.12 turns sooner on average (3.19 against 3.32 when measured).
+    # sending them wins about 0.2 turns sooner on average (3.22 against 3.43 when measured;
+    # sooner on 51 copies, later on 11).
     n = 200
     keeps = [_play_out(clone_state(s, random.Random(k)), PlanOnly()) for k in range(n)]
     sends = [_play_out(clone_state(s, random.Random(k)), GreedyPolicy()) for k in range(n)]
-    assert sum(sends) / n < sum(keeps) / n - 0.05
-    assert sum(a < b for a, b in zip(sends, keeps)) > 2 * sum(a > b for a, b in zip(sends, keeps))
+    assert sum(sends) / n < sum(keeps) / n - 0.1
+    assert sum(a < b for a, b in zip(sends, keeps)) > 3 * sum(a > b for a, b in zip(sends, keeps))

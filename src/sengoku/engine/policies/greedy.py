@@ -131,6 +131,11 @@ class GreedyPolicy(DevelopPolicy):
     # turns later (every row of the suite), 2 is 0.01 later, 4 and 5 later still; turn 2 too, no change.
     extra_charge: ClassVar[int] = 3
     extra_charge_turns: ClassVar[int] = 1
+    # When every Perimeter space from which a card to deploy reaches the Stronghold is taken, an
+    # ally in Attack Stance there steps one space ahead to a space from which it still reaches
+    # (M4, 1 AP) and the card takes its place (the search deploys and moves so; benchmarks/
+    # greedy_ab.py step_ahead_for_room=False measures it).
+    step_ahead_for_room: ClassVar[bool] = True
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -498,7 +503,8 @@ class GreedyPolicy(DevelopPolicy):
         return state.neediest_ally() is not None
 
     def _deploy_space(self, state: GameState, card: int) -> int | None:
-        """Where to deploy `card`: a free Perimeter space in its attack range, else the one furthest
+        """Where to deploy `card`: a free Perimeter space in its attack range, else one in range freed
+        by an ally stepping ahead (`step_ahead_for_room`), else the free Perimeter space furthest
         ahead, else the empty Command Zone (Level 1), else one freed by a Move."""
         board = state.t.board
         occ = state.occupant
@@ -509,8 +515,33 @@ class GreedyPolicy(DevelopPolicy):
         for s in board.perimeter:
             if occ[s] is None and (free < 0 or board.coords[s][0] > board.coords[free][0]):
                 free = s
+        if self.step_ahead_for_room:
+            dest = self._step_ahead_for_room(state, card)
+            if dest >= 0:
+                return dest
         if free >= 0:
             return free
         if state.command_zone is None and state.t.level[card] == 1:
             return COMMAND_ZONE
         return super()._deploy_space(state, card)
+
+    def _step_ahead_for_room(self, state: GameState, card: int) -> int:
+        """Free a Perimeter space from which `card` reaches the Stronghold (each is taken): move the
+        ally in Attack Stance standing there one step ahead, off the Perimeter, to a free space from
+        which it still reaches (M4), if the AP pays for the move and the deployment. Return the
+        freed space, or -1."""
+        t = state.t
+        if state.ap < t.cost[card] + 1:
+            return -1
+        board = t.board
+        occ = state.occupant
+        reaches = self._reaches
+        for s in self._spots[card]:
+            a = occ[s]
+            if a is None or not board.is_perimeter[s] or a.defending:
+                continue
+            for d in board.neighbours[s]:
+                if occ[d] is None and not board.is_perimeter[d] and reaches[a.top][d]:
+                    state.move(a, d)
+                    return s
+        return -1
