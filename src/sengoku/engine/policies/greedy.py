@@ -136,6 +136,11 @@ class GreedyPolicy(DevelopPolicy):
     # (M4, 1 AP) and the card takes its place (the search deploys and moves so; benchmarks/
     # greedy_ab.py step_ahead_for_room=False measures it).
     step_ahead_for_room: ClassVar[bool] = True
+    # No Growth or Focus makes a Nameless a namesake of the Commander while the Commander is in the
+    # Command Zone: the Commander could not enter the Battlefield while it lives (M1, M4), and it
+    # is the ally the deck grows; the card is sent for AP Charge instead (benchmarks/greedy_ab.py
+    # keep_commander_name=False measures it).
+    keep_commander_name: ClassVar[bool] = True
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -206,6 +211,17 @@ class GreedyPolicy(DevelopPolicy):
         keys.sort()
         for k in keys[: self.extra_charge]:
             send.append(k & 0xFFFF)
+
+    def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
+        """`keep_commander_name`: whether stacking `card` onto `ally` would make a Nameless a
+        namesake of the Commander waiting in the Command Zone."""
+        if not self.keep_commander_name:
+            return False
+        cz = state.command_zone
+        if cz is None or ally is cz:
+            return False
+        t = state.t
+        return t.kind[ally.top] == NAMELESS and t.name_id[card] == t.name_id[cz.top]
 
     # ---- Main Phase --------------------------------------------------------------------------
 
