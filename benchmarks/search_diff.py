@@ -13,8 +13,13 @@ on the search's fresh second-stage rollouts: the turns the search expects to sav
   `swap`, `evolve`, `ability`, `familiar_ability`, `stop`: end the turn where greedy plays on) and
   what greedy would have done first (`deploy` on another space: `deploy-space`).
 Greedy's own choice is found by playing it on a copy of the position (`sengoku.engine.clone`)
-with the record on (G8) and reading its first event. Per deck it prints the count and summed
-gain of each kind, by turn; `--show` prints the largest-gain examples.
+with the record on (G8) and reading its first event. A Charge Phase note also lists the hand
+(`L<level>c<cost>v<charge value>` and what greedy's plan would do with the card: `stack` it
+now, deploy it as a `new` name, or charge it, its name being in play: `named`); a Main Phase
+note says what greedy does with the card the search played (`greedy_with_card`: its first event
+naming it this turn, or None). Per deck it prints the count and summed gain of each kind, by
+turn; `--show` prints the largest-gain examples. The gains are the search's own estimates from
+12 rollouts, biased upward by the choice among finalists: read them as a ranking of where to look.
 """
 
 from __future__ import annotations
