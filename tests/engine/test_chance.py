@@ -223,6 +223,37 @@ def test_the_policy_stream_is_the_policy_s_own(db):
     assert s.policy_rng is s.policy_rng
 
 
+def test_a_familiar_s_roll_does_not_depend_on_the_rolls_before_it():
+    # G7: a familiar's roll is keyed by its card's code and the turn (A2: once a turn), so a game
+    # that rolled other dice before (another familiar's, on another deck's game) rolls it alike.
+    c = Chance()
+    seed_run(c, 3, 11)
+    c.new_game()
+    alone = [c.die(copy_code("SY1-F01", 0), turn) for turn in (1, 2, 3)]
+    c.new_game()
+    for _ in range(5):
+        c.die(copy_code("SY1-F02", 0), 1)
+        c.die()
+    assert [c.die(copy_code("SY1-F01", 0), turn) for turn in (1, 2, 3)] == alone
+    seed_run(c, 3, 12)  # another run: other rolls (3 rolls all alike in 1/216 of runs; not this one)
+    assert [c.die(copy_code("SY1-F01", 0), turn) for turn in (1, 2, 3)] != alone
+
+
+def test_keyed_die_rolls_are_uniform():
+    c = Chance()
+    counts = [0] * 7
+    n = 60000
+    for i in range(n // 60):
+        seed_run(c, 0, i)
+        c.new_game()
+        for code in range(6):
+            for turn in range(1, 11):
+                counts[c.die(copy_code(f"F{code}", 0), turn)] += 1
+    assert counts[0] == 0
+    se = (n * (1 / 6) * (5 / 6)) ** 0.5
+    assert all(abs(k - n / 6) < 4 * se for k in counts[1:]), counts
+
+
 def test_die_rolls_are_uniform():
     c = Chance()
     counts = [0] * 7

@@ -198,10 +198,17 @@ class Chance:
         seed = mix32(self.shuffle ^ ((self.rounds * _GOLDEN) & M32))
         return keyed_order(cards, Lanes(copy_codes(cards, codes)), seed)
 
-    def die(self) -> int:
-        """Roll one die (A4): 1-6, from the dice stream (the bias of 2**32 mod 6 is below 1e-9)."""
+    def die(self, code: int = 0, turn: int = 0) -> int:
+        """Roll one die (A4): 1-6, from the dice stream (the bias of 2**32 mod 6 is below 1e-9).
+
+        The roll is keyed by what rolls it: `code`, the rolling familiar's copy code, and the
+        `turn` (a familiar rolls at most once a turn, A2), so that a game which rolled other dice
+        before rolls this one alike. Without a key (code 0, turn 0), roll k of the game is keyed
+        by k alone.
+        """
         self.rolls += 1
-        return ((mix32((self.dice + self.rolls * _GOLDEN) & M32) * DIE_FACES) >> 32) + 1
+        key = mix32((code ^ ((turn * _GOLDEN) & M32)) & M32) if code or turn else self.rolls
+        return ((mix32((self.dice + key * _GOLDEN) & M32) * DIE_FACES) >> 32) + 1
 
     def policy_rng(self) -> random.Random:
         """Return the policy's own generator, seeded for this game on the first ask."""
