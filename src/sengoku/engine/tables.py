@@ -338,7 +338,7 @@ class DeckTables:
     def _set_codes(self, codes: tuple[tuple[int, ...], ...]) -> None:
         self.copy_codes = codes
         # (the Commander is copy 0 of its card: the Stronghold holds the others)
-        self.stronghold_lanes = {i: Lanes(copy_codes((i,) + rest, codes)[1:])
+        self.stronghold_lanes = {i: Lanes(copy_codes((i,) + rest, codes)[1:], rest)
                                  for i, rest in self.commander_stronghold.items()}
 
     def pair_with(self, reference: DeckTables) -> None:
