@@ -143,17 +143,32 @@ def classify_step(state, action, notes: list[str] | None = None) -> str:
     return f"{mine} that greedy does not take this turn"
 
 
-def classify_plan(state, plan) -> str:
+def classify_plan(state, plan, notes: list[str] | None = None) -> str:
     """Name a Charge Phase difference: the search's plan against greedy's, by cards sent and HP Charge."""
     from sengoku.engine.clone import clone_state
     from sengoku.engine.policies import GreedyPolicy
 
+    t = state.t
     c = clone_state(state, random.Random(0))
     before = len(c.standby)
+    c.record = []
     GreedyPolicy().charge_phase(c)
     g_sent = len(c.standby) - before
     g_hp = c.hp_charged
     send, target = plan
+    if notes is not None:
+        def card(x: int) -> str:
+            return f"{t.name[x]} L{t.level[x]}"
+        hand = ", ".join(card(x) for x in state.hand)
+        mine = ", ".join(card(state.hand[p]) for p in send)
+        if target >= 0:
+            mine += f"; HP Charge {card(state.allies[target].top)} at {where(state, state.allies[target].space)}"
+        theirs = ", ".join(card(x) for x in c.standby[before:])
+        for e in c.record:
+            if e["event"] == "hp_charge":
+                theirs += f"; HP Charge {card(e['card'])}"
+        notes.append(f"ap {state.ap} hand [{hand}] sends [{mine}]")
+        notes.append(f"sends [{theirs}]")
     n = len(send)
     words = []
     if n != g_sent:
@@ -196,7 +211,7 @@ def make_recorder():
                 option = options[best]
                 notes: list[str] = []
                 if charge:
-                    what = classify_plan(state, option)
+                    what = classify_plan(state, option, notes)
                 elif option is _FINISH:
                     what = "finish"
                 else:

@@ -198,3 +198,76 @@ def test_a_release_wins_a_turn(ultimate):
     assert s.won_turn is None
     s.end_turn()
     assert _finish(s) == 4
+
+
+def _defended_position(t, placed: list[tuple[str, int, int]], hand: list[str], ap: int, opp_hp: int) -> GameState:
+    """Going second, turn 1's Main Phase against a defending opponent (G4): our Commander and the
+    Nameless gone, `placed` (card id, row, column) on the field since an earlier turn, the
+    hand `hand`, `ap` AP; the opponent's Stronghold has `opp_hp` HP and no Last Guard left (power 0),
+    so an attack meets its Commander's power alone, once, when it joins (K4)."""
+    s = without_nameless(GameState(t, random.Random(0), False, opponent_defends=True))
+    cz = s.command_zone
+    assert cz is not None
+    s.allies.remove(cz)  # (nor our Commander: no other ally to walk into the space freed)
+    s.command_zone, s.cz_name, s.hp_total = None, -1, s.hp_total - cz.hp
+    s.begin_turn()
+    s.end_charge_phase()
+    with_hand(s, [cid for cid, _, _ in placed] + hand)
+    for _, row, col in placed:
+        a = s.deploy(0, space(s, row, col))
+        a.entered = 0  # on the field since before this turn: it may attack (K4)
+    s.ap = ap
+    s.opp_stronghold, s.opp_sh_hp = [], opp_hp
+    return s
+
+
+def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_space_to_a_deployment(standard):
+    # Kagetora L2 (ATK 9, MAT 4; range c2, b3, c3) stands on c2, the only Perimeter space from which
+    # Nene L2 (cost 5; range c2, c3, d3), in hand, reaches the Stronghold; Oichi L1 (range b2, c2,
+    # d2, c3) attacks from b2. 6 AP: one step (M4) and Nene. The defending opponent's Commander Soma
+    # L1 joins the first attack (G4, K4), steps onto d3 (the first free space of its Perimeter on
+    # our side) and stays. Stepping Kagetora to c3 before it attacks leaves c2 to Nene, a third
+    # attacker next turn. Kept on c2, Kagetora sends Nene to d2, from where no free way leads into
+    # range (c2 Kagetora's, d3 the Commander's, e2-e3 a dead end): two attackers next turn.
+    # The opponent's Stronghold: 4 HP, no Last Guard left (power 0): 2 hits now, 3 more to win.
+    t = standard
+    placed = [("SY1-006", 1, 2), ("SY1-009", 1, 1)]
+    s = _defended_position(t, placed, ["SY1-031"], 6, 4)
+    kagetora = s.allies[0]
+    GreedyPolicy().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert kagetora.space == space(s, 2, 2) and kagetora.defending  # stepped to c3, then attacked
+    assert s.opp_sh_hp == 2 and s.opp_commander is None  # two hits; the Commander joined (K4)
+    assert nene.space == space(s, 1, 2)  # on c2: in range for next turn
+    s.end_turn()
+    assert _finish(s) == 2  # turn 2: three hits, the third on a Stronghold at 0 HP wins (K5)
+
+    class StaysPut(GreedyPolicy):
+        step_ahead = False
+
+    s = _defended_position(t, placed, ["SY1-031"], 6, 4)
+    StaysPut().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert nene.space == space(s, 1, 3) and s.opp_sh_hp == 2  # on d2, out of range
+    s.end_turn()
+    p = StaysPut()
+    s.begin_turn()
+    p.charge_phase(s)
+    s.end_charge_phase()
+    p.main_phase(s)
+    assert s.won_turn is None and s.opp_sh_hp == 0  # two hits on turn 2: the win waits a turn
+    assert nene.space == space(s, 1, 3)
+
+
+def test_against_a_defender_no_ally_steps_onto_the_space_the_joining_commander_takes(standard):
+    # Oichi L3 (range b2, c2, d2, c3, d3) on d2: of its neighbours only d3 is off the Perimeter and
+    # in range, and d3 is where the opponent's Commander steps when it joins (G4). Standing there
+    # would only send the Commander to c3, the space every card reaches: Oichi attacks from d2.
+    t = standard
+    s = _defended_position(t, [("SY1-011", 1, 3)], ["SY1-031"], 6, 2)
+    oichi = s.allies[-1]
+    GreedyPolicy().main_phase(s)
+    assert oichi.space == space(s, 1, 3) and oichi.defending
+    d3 = s.occupant[space(s, 2, 3)]
+    assert d3 is not None and d3 in s.opp_allies and t.card_id[d3.top] == "SY1-001"  # their Commander on d3
+    assert s.occupant[space(s, 2, 2)] is None  # c3 left to us

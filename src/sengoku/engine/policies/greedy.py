@@ -121,6 +121,13 @@ class GreedyPolicy(DevelopPolicy):
     # that wins goes to the opponent's hand, so the Stronghold left has the lower guards.
     risky_hit: ClassVar[float] = 0.2
     risky_turns: ClassVar[int] = 1  # ... in the first turn only, when AP is what the first deployments need
+    # Against a defending opponent (G4), before an ally on the Stronghold Perimeter attacks, step it
+    # (1 AP, M4) to a free space off the Perimeter from which it still reaches the Stronghold, but
+    # not onto the space the opponent's Commander would take when it joins (it would take the next
+    # one, which may be ours in range): the Perimeter space is left for a deployment (M1) in range.
+    # benchmarks/greedy_ab.py step_ahead=False measures it (every Standard defending row sooner;
+    # no change without a defender).
+    step_ahead: ClassVar[bool] = True
     # Release a Contracted familiar (U5) next to its holder where it reaches the Stronghold and
     # attack with it the same turn (benchmarks/greedy_ab.py releases=False measures it).
     releases: ClassVar[bool] = True
@@ -273,11 +280,46 @@ class GreedyPolicy(DevelopPolicy):
                         and a.space >= 0 and reaches[a.top][a.space]:
                     hit, magic, boosts = self.best_attack(state, a)
                     if hit >= self.min_hit:  # (even a likely loss: a guard that wins leaves the Stronghold)
+                        if self.step_ahead and state.opp_defends and state.t.board.is_perimeter[a.space]:
+                            self._step_ahead(state, a)
                         state.attack(a, magic, boosts)
                         if state.won_turn is not None:
                             return  # K5
             if not self._move_into_range(state, True):
                 return
+
+    def _step_ahead(self, state: GameState, a: Ally) -> None:
+        """Move ally `a` off the Stronghold Perimeter to a free space still in range (M4, K4), other
+        than the one a joining Commander would take (G4); the Perimeter space it frees may take a
+        deployment (M1) in range."""
+        if state.ap < 1:
+            return
+        board = state.t.board
+        reaches = self._reaches[a.top]
+        occ = state.occupant
+        landing = self._commander_landing(state)
+        for d in board.neighbours[a.space]:
+            if occ[d] is None and reaches[d] and not board.is_perimeter[d] and d != landing:
+                state.move(a, d)
+                return
+
+    def _commander_landing(self, state: GameState) -> int:
+        """The space of ours a defending opponent's Commander would step onto when it joins (G4), or -1.
+
+        Standing there sends it to the next space of its Perimeter, which may be one more of ours
+        in range; left free, it takes this one."""
+        if state.joining_commander() < 0:
+            return -1
+        occ = state.occupant
+        for space in state.t.board.enemy_perimeter:
+            if space < 0 or occ[space] is not None:
+                continue
+            for e in state.opp_allies:
+                if e.space == space:
+                    break
+            else:
+                return space
+        return -1
 
     def _likely_lost(self, state: GameState, a: Ally, magic: bool, boosts: int) -> bool:
         """Whether ally `a` attacking so (K2, K4) is more likely than not to be defeated by the Last Guard.
