@@ -51,6 +51,9 @@ def describe_action(state, action) -> tuple[str, dict[str, Any]]:
     if kind == Kind.MOVE:
         a = state.allies[args[0]] if isinstance(args[0], int) else args[0]
         return "move", {"card": a.top, "from": a.space, "to": args[1]}
+    if kind == Kind.SWAP:
+        a, b = (state.allies[x] if isinstance(x, int) else x for x in args[:2])
+        return "swap", {"card": a.top, "from": a.space, "to": b.space, "other": b.top}
     return kind.method, {}
 
 
@@ -105,6 +108,8 @@ def show(state, kind: str, d: dict[str, Any]) -> str:
         out += f" from {where(state, d['from'])}"
     if kind == "attack":
         out += f" {'MAT' if d['magic'] else 'ATK'}+{d['boosts']}"
+    if "other" in d:
+        out += f" with {t.name[d['other']]} L{t.level[d['other']]}"
     return out
 
 
