@@ -200,12 +200,13 @@ def test_a_release_wins_a_turn(ultimate):
     assert _finish(s) == 4
 
 
-def _defended_position(t, placed: list[tuple[str, int, int]], hand: list[str], ap: int, opp_hp: int) -> GameState:
+def _defended_position(t, placed: list[tuple[str, int, int]], hand: list[str], ap: int, opp_hp: int,
+                       defends: bool = True) -> GameState:
     """Going second, turn 1's Main Phase against a defending opponent (G4): our Commander and the
     Nameless gone, `placed` (card id, row, column) on the field since an earlier turn, the
     hand `hand`, `ap` AP; the opponent's Stronghold has `opp_hp` HP and no Last Guard left (power 0),
     so an attack meets its Commander's power alone, once, when it joins (K4)."""
-    s = without_nameless(GameState(t, random.Random(0), False, opponent_defends=True))
+    s = without_nameless(GameState(t, random.Random(0), False, opponent_defends=defends))
     cz = s.command_zone
     assert cz is not None
     s.allies.remove(cz)  # (nor our Commander: no other ally to walk into the space freed)
@@ -271,3 +272,32 @@ def test_against_a_defender_no_ally_steps_onto_the_space_the_joining_commander_t
     d3 = s.occupant[space(s, 2, 3)]
     assert d3 is not None and d3 in s.opp_allies and t.card_id[d3.top] == "SY1-001"  # their Commander on d3
     assert s.occupant[space(s, 2, 2)] is None  # c3 left to us
+
+
+def test_a_card_is_deployed_where_the_card_growing_onto_it_this_turn_reaches(standard):
+    # Going second, turn 1, an empty field (no Commander, no Nameless), 10 AP, a passive opponent.
+    # In hand: Kagetora L2 (range c2, b3, c3) with Kagetora L4 (range b2, c2, b3, c3, d3), which
+    # grows onto it as soon as it is deployed (M2), and Nene L2 (range c2, c3, d3). Of the
+    # Perimeter, Kagetora L4 reaches b2 and c2, Nene only c2: Kagetora on b2 and Nene on c2 both
+    # attack next turn from where they stand; Kagetora put on c2 (its Level 2's only space) sends
+    # Nene to b2, two Moves (b3, then c3: M4, 1 AP each) from range.
+    t = standard
+    hand = ["SY1-006", "SY1-008", "SY1-031"]
+    s = _defended_position(t, [], hand, 10, 6, defends=False)
+    GreedyPolicy().main_phase(s)
+    by_id = {t.card_id[a.top]: a for a in s.allies}
+    assert set(by_id) == {"SY1-008", "SY1-031"}  # Kagetora grew to Level 4; Nene deployed
+    assert by_id["SY1-008"].space == space(s, 1, 1) and by_id["SY1-031"].space == space(s, 1, 2)
+    for a in s.allies:
+        assert t.board.reaches_enemy_stronghold(a.space, t.corners[a.top])
+    ap = s.ap
+
+    class OwnRange(GreedyPolicy):
+        deploy_for_top = False
+
+    s = _defended_position(t, [], hand, 10, 6, defends=False)
+    OwnRange().main_phase(s)
+    by_id = {t.card_id[a.top]: a for a in s.allies}
+    assert by_id["SY1-008"].space == space(s, 1, 2)
+    assert by_id["SY1-031"].space == space(s, 2, 2)  # walked b2 -> b3 -> c3 with the AP left
+    assert s.ap == ap - 2  # the same two attackers in range, for two Moves more (M4)

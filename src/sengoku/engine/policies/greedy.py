@@ -128,6 +128,11 @@ class GreedyPolicy(DevelopPolicy):
     # benchmarks/greedy_ab.py step_ahead=False measures it (every Standard defending row sooner;
     # no change without a defender).
     step_ahead: ClassVar[bool] = True
+    # Deploy where the card that will top the ally this turn reaches the Stronghold: the
+    # highest-level card of its name in hand grows onto it at once (M2), and its range (a Level 4's
+    # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
+    # reaches to the next deployment (benchmarks/greedy_ab.py deploy_for_top=False measures it).
+    deploy_for_top: ClassVar[bool] = True
     # Release a Contracted familiar (U5) next to its holder where it reaches the Stronghold and
     # attack with it the same turn (benchmarks/greedy_ab.py releases=False measures it).
     releases: ClassVar[bool] = True
@@ -510,12 +515,31 @@ class GreedyPolicy(DevelopPolicy):
             return a.hp < state.t.cost[a.top]
         return state.neediest_ally() is not None
 
+    def _grown_top(self, state: GameState, card: int) -> int:
+        """The card an ally deployed as `card` will have on top this turn: the highest-level card of its
+        name in hand, which grows onto it once it is deployed (M2, levels may be skipped)."""
+        t = state.t
+        if t.kind[card] == NAMELESS:
+            return card
+        nid, level = t.name_id, t.level
+        top = card
+        for c in state.hand:
+            if nid[c] == nid[card] and level[c] > level[top] and t.kind[c] != NAMELESS:
+                top = c
+        return top
+
     def _deploy_space(self, state: GameState, card: int) -> int | None:
         """Where to deploy `card`: a free Perimeter space in its attack range, else the one furthest
         ahead, else the empty Command Zone (Level 1), else one freed by a Move."""
         board = state.t.board
         occ = state.occupant
         free = -1
+        if self.deploy_for_top:
+            top = self._grown_top(state, card)
+            if top != card:
+                for s in self._spots[top]:
+                    if board.is_perimeter[s] and occ[s] is None:
+                        return s
         for s in self._spots[card]:
             if board.is_perimeter[s] and occ[s] is None:
                 return s
