@@ -228,11 +228,21 @@ def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_spa
     # d2, c3) attacks from b2. 6 AP: one step (M4) and Nene. The defending opponent's Commander Soma
     # L1 joins the first attack (G4, K4), steps onto d3 (the first free space of its Perimeter on
     # our side) and stays. Stepping Kagetora to c3 before it attacks leaves c2 to Nene, a third
-    # attacker next turn. Kept on c2, Kagetora sends Nene to d2, from where no free way leads into
-    # range (c2 Kagetora's, d3 the Commander's, e2-e3 a dead end): two attackers next turn.
-    # The opponent's Stronghold: 4 HP, no Last Guard left (power 0): 2 hits now, 3 more to win.
+    # attacker next turn from where it stands. Kept on c2, Kagetora leaves Nene b1 or d1 or d2,
+    # from which the nearest way into range is b1, a1, a2, a3, b3, c3: five Moves (1 AP each) next
+    # turn. The opponent's Stronghold: 4 HP, no Last Guard left (power 0): 2 hits now, 3 to win.
     t = standard
     placed = [("SY1-006", 1, 2), ("SY1-009", 1, 1)]
+
+    def turn_2(s, p):
+        s.end_turn()
+        s.record = []
+        s.begin_turn()
+        p.charge_phase(s)
+        s.end_charge_phase()
+        p.main_phase(s)
+        return [e for e in s.record if e["event"] == "move"]
+
     s = _defended_position(t, placed, ["SY1-031"], 6, 4)
     kagetora = s.allies[0]
     GreedyPolicy().main_phase(s)
@@ -240,8 +250,7 @@ def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_spa
     assert kagetora.space == space(s, 2, 2) and kagetora.defending  # stepped to c3, then attacked
     assert s.opp_sh_hp == 2 and s.opp_commander is None  # two hits; the Commander joined (K4)
     assert nene.space == space(s, 1, 2)  # on c2: in range for next turn
-    s.end_turn()
-    assert _finish(s) == 2  # turn 2: three hits, the third on a Stronghold at 0 HP wins (K5)
+    assert turn_2(s, GreedyPolicy()) == [] and s.won_turn == 2  # three hits, no Move: won (K5)
 
     class StaysPut(GreedyPolicy):
         step_ahead = False
@@ -249,15 +258,9 @@ def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_spa
     s = _defended_position(t, placed, ["SY1-031"], 6, 4)
     StaysPut().main_phase(s)
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
-    assert nene.space == space(s, 1, 3) and s.opp_sh_hp == 2  # on d2, out of range
-    s.end_turn()
-    p = StaysPut()
-    s.begin_turn()
-    p.charge_phase(s)
-    s.end_charge_phase()
-    p.main_phase(s)
-    assert s.won_turn is None and s.opp_sh_hp == 0  # two hits on turn 2: the win waits a turn
-    assert nene.space == space(s, 1, 3)
+    assert not t.board.reaches_enemy_stronghold(nene.space, t.corners[nene.top]) and s.opp_sh_hp == 2
+    moves = turn_2(s, StaysPut())
+    assert s.won_turn == 2 and len(moves) == 5 and all(e["card"] == nene.top for e in moves)
 
 
 def test_against_a_defender_no_ally_steps_onto_the_space_the_joining_commander_takes(standard):
@@ -280,7 +283,7 @@ def test_a_card_is_deployed_where_the_card_growing_onto_it_this_turn_reaches(sta
     # grows onto it as soon as it is deployed (M2), and Nene L2 (range c2, c3, d3). Of the
     # Perimeter, Kagetora L4 reaches b2 and c2, Nene only c2: Kagetora on b2 and Nene on c2 both
     # attack next turn from where they stand; Kagetora put on c2 (its Level 2's only space) sends
-    # Nene to b2, two Moves (b3, then c3: M4, 1 AP each) from range.
+    # Nene to d2, a Move (d3: M4, 1 AP) from range.
     t = standard
     hand = ["SY1-006", "SY1-008", "SY1-031"]
     s = _defended_position(t, [], hand, 10, 6, defends=False)
@@ -299,5 +302,33 @@ def test_a_card_is_deployed_where_the_card_growing_onto_it_this_turn_reaches(sta
     OwnRange().main_phase(s)
     by_id = {t.card_id[a.top]: a for a in s.allies}
     assert by_id["SY1-008"].space == space(s, 1, 2)
-    assert by_id["SY1-031"].space == space(s, 2, 2)  # walked b2 -> b3 -> c3 with the AP left
-    assert s.ap == ap - 2  # the same two attackers in range, for two Moves more (M4)
+    assert by_id["SY1-031"].space == space(s, 2, 3)  # walked d2 -> d3 with the AP left
+    assert s.ap == ap - 1  # the same two attackers in range, for a Move more (M4)
+
+
+def test_a_card_with_no_space_in_range_is_deployed_fewest_moves_from_one(standard):
+    # Going second, turn 1, 5 AP: Kagetora L2 stands on c2 (it attacks from there), Nene L2 (cost
+    # 5; range c2, c3, d3) in hand. Every free Perimeter space is out of Nene's range; from d2 one
+    # Move reaches d3 (M4), from b2 two (b3, then c3), from b1 or d1 more. A passive opponent: Nene
+    # goes to d2. Against a defending opponent whose Commander has yet to join, d3 is the space
+    # the Commander takes at the first attack (G4): from d2 there is then no way into range, and
+    # from b2 two Moves: Nene goes to b2.
+    t = standard
+    s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6, defends=False)
+    GreedyPolicy().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert nene.space == space(s, 1, 3)
+
+    class FurthestAhead(GreedyPolicy):
+        walk_deploy = False
+
+    s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6, defends=False)
+    FurthestAhead().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert nene.space == space(s, 1, 1)  # b2: the first of the spaces furthest ahead
+
+    s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6)
+    s.ap = 5 + 1  # (Kagetora steps to c3 first against a defender: step_ahead)
+    GreedyPolicy().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert nene.space == space(s, 1, 2)  # c2, freed: in range

@@ -133,6 +133,11 @@ class GreedyPolicy(DevelopPolicy):
     # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
     # reaches to the next deployment (benchmarks/greedy_ab.py deploy_for_top=False measures it).
     deploy_for_top: ClassVar[bool] = True
+    # A card with no free Perimeter space in range is deployed on the free one fewest Moves (M4)
+    # from a free space in range (for a defending opponent's Commander yet to join, its space
+    # counts as taken, G4), not merely the one furthest ahead (benchmarks/greedy_ab.py
+    # walk_deploy=False measures it).
+    walk_deploy: ClassVar[bool] = True
     # Release a Contracted familiar (U5) next to its holder where it reaches the Stronghold and
     # attack with it the same turn (benchmarks/greedy_ab.py releases=False measures it).
     releases: ClassVar[bool] = True
@@ -528,6 +533,39 @@ class GreedyPolicy(DevelopPolicy):
                 top = c
         return top
 
+    def _nearest_to_range(self, state: GameState, top: int) -> int:
+        """The free Perimeter space fewest Moves (M4, through empty spaces) from a free space where
+        `top` reaches the Stronghold (ties: the one furthest ahead), or -1 if none leads there."""
+        board = state.t.board
+        occ = state.occupant
+        reaches = self._reaches[top]
+        landing = self._commander_landing(state) if state.opp_defends else -1
+        best, best_key = -1, 1 << 30
+        for p in board.perimeter:
+            if occ[p] is not None:
+                continue
+            seen = [False] * board.n_spaces
+            seen[p] = True
+            frontier = [p]
+            steps = 0
+            found = False
+            while frontier and not found and steps < 6:
+                steps += 1
+                nxt = []
+                for x in frontier:
+                    for d in board.neighbours[x]:
+                        if not seen[d] and occ[d] is None and d != landing:
+                            if reaches[d]:
+                                found = True
+                            seen[d] = True
+                            nxt.append(d)
+                frontier = nxt
+            if found:
+                key = steps << 8 | (3 - board.coords[p][0]) << 4
+                if key < best_key:
+                    best, best_key = p, key
+        return best
+
     def _deploy_space(self, state: GameState, card: int) -> int | None:
         """Where to deploy `card`: a free Perimeter space in its attack range, else the one furthest
         ahead, else the empty Command Zone (Level 1), else one freed by a Move."""
@@ -543,6 +581,10 @@ class GreedyPolicy(DevelopPolicy):
         for s in self._spots[card]:
             if board.is_perimeter[s] and occ[s] is None:
                 return s
+        if self.walk_deploy:
+            free = self._nearest_to_range(state, self._grown_top(state, card))
+            if free >= 0:
+                return free
         for s in board.perimeter:
             if occ[s] is None and (free < 0 or board.coords[s][0] > board.coords[free][0]):
                 free = s
