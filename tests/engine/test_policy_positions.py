@@ -332,3 +332,39 @@ def test_a_card_with_no_space_in_range_is_deployed_fewest_moves_from_one(standar
     GreedyPolicy().main_phase(s)
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
     assert nene.space == space(s, 1, 2)  # c2, freed: in range
+
+
+def test_against_a_defender_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
+    # The position of the test above, against a defending opponent (G4): the Ronin's ATK 5 now
+    # also meets the Commander's ATK 6 at the first attack, and Last Guards self-boost from the
+    # opponent's hand (K2); a guard that wins goes to that hand (K4), paying for more boosts.
+    # The Ronin stays where it is, with its AP; allowed the walk (risky_defended off), it walks.
+    t = standard
+
+    def position() -> tuple[GameState, object]:
+        s = GameState(t, random.Random(0), False, opponent_defends=True)
+        with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])
+        ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
+        s.begin_turn()
+        return s, ronin
+
+    s, ronin = position()
+    p = GreedyPolicy()
+    p.charge_phase(s)
+    s.end_charge_phase()
+    p._prepare_for(s)
+    hit, magic, boosts = p.best_attack(s, ronin)
+    assert hit < p.risky_hit and p._likely_lost(s, ronin, magic, boosts)
+    start = ronin.space
+    p.main_phase(s)
+    assert ronin.in_play and ronin.space == start and not ronin.defending
+
+    class Walks(GreedyPolicy):
+        risky_defended = False
+
+    s, ronin = position()
+    q = Walks()
+    q.charge_phase(s)
+    s.end_charge_phase()
+    q.main_phase(s)
+    assert ronin.space != start or not ronin.in_play

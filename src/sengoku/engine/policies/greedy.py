@@ -116,11 +116,14 @@ class GreedyPolicy(DevelopPolicy):
     # No AP is spent walking an ally into range for an attack below this hit chance when it would
     # more likely than not be lost to the Last Guard (K4: the guard's power against the ally's,
     # as K1): a 1-HP Nameless walking into an ATK 18 guard (benchmarks/greedy_ab.py risky_hit=0
-    # measures it), in the first `risky_turns` turns against a passive opponent (measured: later,
-    # or against a defending one, the walk pays). From where it stands, an ally attacks whenever it can hit at all: a guard
+    # measures it), in the first `risky_turns` turns (measured: later, the walk pays). From where it stands, an ally attacks whenever it can hit at all: a guard
     # that wins goes to the opponent's hand, so the Stronghold left has the lower guards.
     risky_hit: ClassVar[float] = 0.2
     risky_turns: ClassVar[int] = 1  # ... in the first turn only, when AP is what the first deployments need
+    # ... and against a defending opponent (G4) in Standard mode too: its Last Guard self-boosts,
+    # and one that wins goes to its hand to pay for more (benchmarks/greedy_ab.py
+    # risky_defended=False measures it; in Ultimate mode, 9 hits to win, it was later on a deck).
+    risky_defended: ClassVar[bool] = True
     # Against a defending opponent (G4), before an ally on the Stronghold Perimeter attacks, step it
     # (1 AP, M4) to a free space off the Perimeter from which it still reaches the Stronghold, but
     # not onto the space the opponent's Commander would take when it joins (it would take the next
@@ -331,6 +334,10 @@ class GreedyPolicy(DevelopPolicy):
                 return space
         return -1
 
+    def _risky_defended(self, state: GameState) -> bool:
+        """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
+        return self.risky_defended and not state.t.ultimate
+
     def _likely_lost(self, state: GameState, a: Ally, magic: bool, boosts: int) -> bool:
         """Whether ally `a` attacking so (K2, K4) is more likely than not to be defeated by the Last Guard.
 
@@ -421,7 +428,8 @@ class GreedyPolicy(DevelopPolicy):
                 continue  # every space in range is taken
             hit, magic, boosts = self.best_attack(state, a)
             if hit >= self.min_hit and (hit >= self.risky_hit or not now or state.turn > self.risky_turns
-                                        or state.opp_defends or not self._likely_lost(state, a, magic, boosts)):
+                                        or (state.opp_defends and not self._risky_defended(state))
+                                        or not self._likely_lost(state, a, magic, boosts)):
                 ready.append((-hit, k))
         if len(ready) > 1:
             ready.sort()
