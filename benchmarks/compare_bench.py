@@ -1,7 +1,7 @@
 """Benchmark `sengoku compare`: what pairing saves, and what comparing costs.
 
     .venv/bin/python benchmarks/compare_bench.py [--runs 4000] [--seed 7] [--turns 12] [--policy greedy]
-                                                 [--time] [--repeat 3]
+                                                 [--explain] [--matchings] [--time] [--repeat 3]
 
 1. Interval width (common random numbers, SPEC G7): for each change below, `sengoku compare BASE
    CHANGED --runs R --seed S --turns T --json`; prints the paired and the unpaired (Welch, as two
@@ -19,6 +19,9 @@
    With --explain, each case's runs are replayed through the library, the changed deck played
    against the base one (as compare plays it): how many runs drew none of the changed cards
    before the game ended, and in how many of those and of the others the two kill turns differ.
+   With --matchings, each case is replayed under every distinct way of matching the copies the
+   changed deck has beyond the base deck with those the base deck has beyond it (which copy's
+   place each new copy takes): the ratio of each, and the least ratio any pairing could give.
 2. With --time, wall time: `sengoku compare DEFAULT ONE_CARD --jobs 2 --json` as a fresh process
    against two sequential `sengoku goldfish DECK --jobs 1 --json` calls (the same games a
    comparison plays) and against two sequential `--jobs 2` goldfish calls: min and median of
@@ -103,6 +106,67 @@ def half_widths(base: Path, other: Path, args: argparse.Namespace) -> tuple[floa
     return row["diff"], (row["ci95"][1] - row["ci95"][0]) / 2, (row["unpaired_ci95"][1] - row["unpaired_ci95"][0]) / 2
 
 
+def kill_turns(tables, args: argparse.Namespace, opponent=None) -> list[int]:
+    """Replay the runs of one deck (against `opponent`); its kill turns, turns + 1 for a game not won."""
+    from sengoku.engine import GameRunner, choose_commander
+    from sengoku.goldfish.play.seeds import Chance, seed_run
+
+    chance = Chance()
+    runner = GameRunner(tables, args.policy, chance, args.turns, True, choose_commander(tables), opponent=opponent)
+    out = []
+    for i in range(args.runs):
+        seed_run(chance, args.seed, i)
+        won = runner.play().won_turn
+        out.append(args.turns + 1 if won is None else won)
+    return out
+
+
+def ratio(ka: list[int], kb: list[int]) -> float:
+    """The paired over the unpaired standard error of the mean difference."""
+    return statistics.stdev(b - a for a, b in zip(ka, kb)) / (statistics.variance(ka) + statistics.variance(kb)) ** 0.5
+
+
+def matchings(base: Path, other: Path, args: argparse.Namespace) -> str:
+    """The ratio under every way of matching the changed deck's extra copies with the base deck's.
+
+    `DeckTables.pair_with` matches them in order of (level, card id, copy); any one-to-one
+    matching keeps each deck's shuffle uniform. Also the least ratio any pairing of the two
+    decks' games could give: the two kill-turn distributions put in the same order (a bound that
+    no pairing fixed before the games are played can be sure to reach).
+    """
+    import itertools
+
+    import sengoku
+    from sengoku.engine import compile_deck
+    from sengoku.engine.chance import copy_code
+
+    db = sengoku.load_card_db()
+    va, vb = (sengoku.validate_deck(sengoku.load_decklist(d)) for d in (base, other))
+    ta = compile_deck(db, va.sections, mode=va.mode)
+    ka = kill_turns(ta, args)
+    tb = compile_deck(db, vb.sections, mode=vb.mode)
+    main_a = {ta.card_id[j]: ta.count[j] for j in range(ta.n) if ta.section[j] == "main"}
+    main_b = {tb.card_id[i]: tb.count[i] for i in range(tb.n) if tb.section[i] == "main"}
+    level = {**{ta.card_id[j]: ta.level[j] for j in range(ta.n)}, **{tb.card_id[i]: tb.level[i] for i in range(tb.n)}}
+    theirs = sorted((level[c], c, k) for c, n in main_a.items() for k in range(main_b.get(c, 0), n))
+    mine = sorted((level[c], c, k) for c, n in main_b.items() for k in range(main_a.get(c, 0), n))
+    own = tb.copy_codes
+    seen, out = set(), []
+    for perm in itertools.permutations(mine):
+        shape = tuple(c for _, c, _ in perm)  # copies of one card are alike: one matching per shape
+        if shape in seen:
+            continue
+        seen.add(shape)
+        taken = {(c, k): copy_code(rc, rk) for (_, c, k), (_, rc, rk) in zip(perm, theirs)}
+        tb._set_codes(tuple(tuple(taken.get((tb.card_id[i], k), own[i][k]) for k in range(tb.count[i]))
+                            for i in range(tb.n)))
+        r = ratio(ka, kill_turns(tb, args, ta))
+        out.append(f"{r:.3f}" + ("*" if len(seen) == 1 else ""))
+    kb_sorted = sorted(kill_turns(tb, args, ta))
+    return (f"ratio per matching of the changed copies (* pair_with's): {' '.join(out)}; "
+            f"least any pairing could give: {ratio(sorted(ka), kb_sorted):.3f}")
+
+
 def explain(base: Path, other: Path, args: argparse.Namespace) -> str:
     """Replay the comparison's runs; say how the kill turns differ with and without a changed card drawn."""
     import sengoku
@@ -152,6 +216,8 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=12)
     ap.add_argument("--policy", default="greedy")
     ap.add_argument("--explain", action="store_true", help="also count, per case, the runs that drew a changed card")
+    ap.add_argument("--matchings", action="store_true",
+                    help="also replay each case under every matching of the changed copies (slow for four cards)")
     ap.add_argument("--time", action="store_true", help="also time compare against two goldfish runs")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
@@ -174,6 +240,8 @@ def main() -> None:
                   f"{'≤' if ratio <= goal else '>'}{goal}")
             if args.explain:
                 print(f"   {'':15s}{explain(base, other, args)}")
+            if args.matchings:
+                print(f"   {'':15s}{matchings(base, other, args)}", flush=True)
     print(f"   {'all goals met' if not failed else f'{failed} goal(s) missed'}")
 
     if args.time:

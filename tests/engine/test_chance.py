@@ -12,14 +12,17 @@ from sengoku.engine.chance import (
     M32,
     Chance,
     Lanes,
+    Unordered,
     _keyed_order_lanes,
     _keyed_order_native,
     copy_code,
     copy_codes,
     keyed_order,
+    keyed_part,
     mix32,
     run_seeds,
     seed_run,
+    unordered_cards,
 )
 from sengoku.engine.clone import clone_state
 from sengoku.paths import data_dir
@@ -80,6 +83,46 @@ def test_keyed_order_sorts_by_the_top_bits_of_mix32_both_ways():
             assert _keyed_order_native(cards, lanes, seed) == expected
             assert _keyed_order_lanes(cards, lanes, seed) == expected
             assert keyed_order(cards, lanes, seed) == expected
+
+
+def test_keyed_order_by_card_gives_the_order_by_position():
+    # A Stronghold's lanes made with its sorted cards key each copy by its card (the compiled
+    # engine's shortcut): copies tied on the top bits come in card order, their order in the list.
+    rng = random.Random(3)
+    for n in (1, 2, 49, 64, 65):
+        cards = tuple(sorted(rng.randrange(min(n, 20)) for _ in range(n)))
+        # few distinct codes: many ties on the top bits, which the card or the position breaks
+        codes = [rng.choice((5, 6, 1 << 31)) + (rng.getrandbits(4) << 20) for _ in range(n)]
+        by_card, by_position = Lanes(codes, cards), Lanes(codes)
+        assert by_card.cards == cards and by_position.cards == ()
+        for seed in (0, 1, M32, rng.getrandbits(32)):
+            expected = _keyed_order_native(list(cards), by_position, seed)
+            assert _keyed_order_native(cards, by_card, seed) == expected
+            assert keyed_order(cards, by_card, seed) == expected
+    # unsorted cards, or a card too big for the index bits: keyed by position
+    assert Lanes([1, 2, 3], (2, 1, 3)).cards == () and Lanes([1, 2], (0, 64)).cards == ()
+
+
+def test_the_opponent_s_stronghold_ordered_part_by_part_is_keyed_order(db):
+    # The compiled engine orders the opponent's Stronghold a part at a time (keyed_part): parts of
+    # any size, taken one after another, are keyed_order's order from the top; the cards left,
+    # ordered at once (what a look-ahead copy reshuffles), are the rest of it.
+    t = compile_deck(db, sections_of(data_dir("decklists") / "default.toml"))
+    rng = random.Random(4)
+    for top, cards in t.commander_stronghold.items():
+        for lanes in (t.stronghold_lanes[top], Lanes(t.stronghold_lanes[top].codes)):  # by card, by position
+            for _ in range(40):
+                seed = rng.getrandbits(32)
+                whole = keyed_order(cards, lanes, seed)
+                u = Unordered(cards, lanes, seed)
+                taken: list[int] = []  # top first
+                while u.rest:
+                    left = unordered_cards(u)
+                    assert left + taken[::-1] == whole
+                    part = keyed_part(u, rng.choice((1, 1, 6, 30)))
+                    assert part and len(part) + len(u.rest) == len(left)
+                    taken += part[::-1]
+                assert taken[::-1] == whole and keyed_part(u, 1) == []
 
 
 def test_copy_codes_depend_on_the_card_id_and_copy_only():
@@ -221,6 +264,37 @@ def test_the_policy_stream_is_the_policy_s_own(db):
     assert (list(s.hand), list(s.stronghold)) == before
     assert [s.policy_rng.random() for _ in range(3)] == picks  # seeded anew for each game
     assert s.policy_rng is s.policy_rng
+
+
+def test_a_familiar_s_roll_does_not_depend_on_the_rolls_before_it():
+    # G7: a familiar's roll is keyed by its card's code and the turn (A2: once a turn), so a game
+    # that rolled other dice before (another familiar's, on another deck's game) rolls it alike.
+    c = Chance()
+    seed_run(c, 3, 11)
+    c.new_game()
+    alone = [c.die(copy_code("SY1-F01", 0), turn) for turn in (1, 2, 3)]
+    c.new_game()
+    for _ in range(5):
+        c.die(copy_code("SY1-F02", 0), 1)
+        c.die()
+    assert [c.die(copy_code("SY1-F01", 0), turn) for turn in (1, 2, 3)] == alone
+    seed_run(c, 3, 12)  # another run: other rolls (3 rolls all alike in 1/216 of runs; not this one)
+    assert [c.die(copy_code("SY1-F01", 0), turn) for turn in (1, 2, 3)] != alone
+
+
+def test_keyed_die_rolls_are_uniform():
+    c = Chance()
+    counts = [0] * 7
+    n = 60000
+    for i in range(n // 60):
+        seed_run(c, 0, i)
+        c.new_game()
+        for code in range(6):
+            for turn in range(1, 11):
+                counts[c.die(copy_code(f"F{code}", 0), turn)] += 1
+    assert counts[0] == 0
+    se = (n * (1 / 6) * (5 / 6)) ** 0.5
+    assert all(abs(k - n / 6) < 4 * se for k in counts[1:]), counts
 
 
 def test_die_rolls_are_uniform():

@@ -60,10 +60,10 @@ class Dice(Chance):
         self.new_game()
         self.planted = list(rolls)
 
-    def die(self) -> int:
+    def die(self, code: int = 0, turn: int = 0) -> int:
         if self.planted:
             return self.planted.pop(0)
-        return super().die()
+        return super().die(code, turn)
 
 
 class Picks(Policy):

@@ -4,6 +4,7 @@ writes and refuses, Ctrl-C, and a small quality check (the full one: benchmarks/
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -58,6 +59,29 @@ def test_the_json_follows_its_schema_and_the_deck_is_written_canonical(small: di
     verify = result["verify"]  # --verify: the final deck against the start with the search policy
     assert verify["policy"] == "search" and verify["runs"] == 10
     assert verify["run_start"] == result["check"]["run_start"] + 4000  # fresh runs, after the check's
+
+
+def test_each_change_is_confirmed_on_fresh_runs_at_the_corrected_level(small: dict) -> None:
+    """Screening and confirmation play consecutive blocks of fresh run indices; a change's runs are its
+    confirmation's, after every screening of its race, and its level is alpha * 6/(pi^2 a^2) / m * 6/(pi^2 j^2)."""
+    result = small["result"]
+    accepted = [r for r in result["races"] if r["outcome"] == "accepted"]
+    assert len(accepted) == len(result["changes"])
+    six = 6 / math.pi ** 2
+    for race, change in zip(accepted, result["changes"]):
+        blocks: dict[tuple[str, int], int] = {}  # (stage, attempt) -> runs it played, in order
+        for look in race["looks"]:
+            blocks[(look["stage"], look["attempt"])] = look["runs"]
+        *before, last = blocks.items()
+        assert last[0] == ("confirm", change["attempt"]) and last[1] == change["runs"]
+        assert ("screen", change["attempt"]) in blocks  # every attempt screens before it confirms
+        assert change["run_start"] == race["run_start"] + sum(runs for _, runs in before)
+        screened = [look["racing"] for look in race["looks"] if look["stage"] == "screen"
+                    and look["attempt"] == change["attempt"]]
+        assert change["finalists"] == screened[-1] <= 4
+        level = result["error_rate"] * six / change["attempt"] ** 2 / change["finalists"] * six / change["look"] ** 2
+        assert change["level"] == pytest.approx(level, rel=1e-12)
+        assert change["bound"] > 0 and change["diff"] < 0
 
 
 def test_the_small_tune_finds_a_faster_deck_that_a_4x_check_confirms(small: dict) -> None:

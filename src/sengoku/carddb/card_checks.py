@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from sengoku.carddb.models import FAMILIAR_OP_CATEGORY
+from sengoku.carddb.vocabulary import FAMILIAR_OP_CATEGORY
 from sengoku.problems import Problem, one_card
 
 RawCard = dict[str, Any]

@@ -11,17 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Kind = Literal["main", "support", "nameless", "familiar"]
-Gender = Literal["male", "female"]
-Weapon = Literal[
-    "greatsword", "longsword", "dual_blades", "dagger", "greatshield",
-    "battle_axe", "warhammer", "magic_stone", "spear", "bow",
-]  # C2: 10 weapons
-Attribute = Literal["fire", "water", "lightning", "earth", "wind", "dark", "holy"]  # C2: 7
-Corner = Literal["near_left", "near_right", "far_left", "far_right"]
-
-WEAPONS: tuple[str, ...] = Weapon.__args__  # type: ignore[attr-defined]
-ATTRIBUTES: tuple[str, ...] = Attribute.__args__  # type: ignore[attr-defined]
+from sengoku.carddb.vocabulary import (  # re-exported: the names this module always offered
+    ATTRIBUTES, FAMILIAR_OP_CATEGORY, WEAPONS, Ailment, Attribute, Corner, FamiliarOp, Gender, Kind, Weapon,
+)
 
 
 class _Strict(BaseModel):
@@ -60,22 +52,6 @@ class CharacterAbility(_Strict):
     counter: Cost | None = None
     text: str
     effect: tuple[Effect, ...] = ()
-
-
-Ailment = Literal["burn", "silence", "slow", "paralysis", "collapse", "mute", "poison", "silver_chain"]
-FamiliarOp = Literal[
-    "hp", "mp", "troop", "weapon", "cure", "full_cure", "blessing",  # support (Quick Start II §9)
-    "damage", "ailment",  # combat
-    "evolution",  # evolution
-    "draw", "gain_ap", "heal", "search",  # the character effects (C5), allowed in support rows
-]
-# Which row category each familiar effect belongs to (`db check` holds rows to it).
-FAMILIAR_OP_CATEGORY: dict[str, str] = {
-    "hp": "support", "mp": "support", "troop": "support", "weapon": "support", "cure": "support",
-    "full_cure": "support", "blessing": "support", "draw": "support", "gain_ap": "support",
-    "heal": "support", "search": "support", "damage": "combat", "ailment": "combat",
-    "evolution": "evolution",
-}
 
 
 class FamiliarEffect(_Strict):

@@ -24,10 +24,13 @@ paired race on common random numbers.
 """.split()) + "\n\n" + " ".join("""
 Every candidate (one copy out
 and one card of the pool in, or one copy added or removed; each checked by the validator, tournament format
-included) races against the current deck on the same runs (common random numbers), look after look. A
-candidate is dropped when its paired 95% interval rules out a gain of --min-gain, and accepted when its
-one-sided lower bound is above 0 at --error-rate corrected for the number of candidates (Bonferroni) and of
-looks (a spending sequence); the next step starts from it.
+included) plays the current deck's runs (common random numbers), in two stages on fresh runs each. Screening
+plays every candidate on shared runs and keeps the best quarter by mean (runs doubling) until at most 4
+finalists are left; it accepts nothing. Confirmation plays the finalists on runs the screening never saw,
+look after look: a finalist is accepted when its one-sided lower bound is above 0 at --error-rate corrected
+for the finalists (Bonferroni) and for the looks and attempts (spending sequences); the next step starts
+from it. In both stages a candidate is dropped when its paired 95% interval rules out a gain of --min-gain.
+A confirmation that accepts nothing starts another attempt (screening on twice the runs), at most 3.
 """.split()) + "\n\n" + " ".join("""
 It stops when --budget games are played, when no candidate can improve, or after --max-changes; Ctrl-C
 stops it too, writes the best deck so far and exits 130. The result is optimal for the --policy, --going,
@@ -171,7 +174,7 @@ class _ProgressLine:
             return
         self.last = now
         value = "" if p.value != p.value else f" · incumbent {p.value:.3f}"
-        sys.stderr.write(f"\rtune: change {p.step}, look {p.look} · {p.candidates:,} candidates left · "
+        sys.stderr.write(f"\rtune: change {p.step}, {p.look} · {p.candidates:,} candidates left · "
                          f"{p.games:,}/{self.budget:,} games{value}\x1b[K")
         sys.stderr.flush()
 

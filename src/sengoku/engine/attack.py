@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sengoku.engine.ally import Ally
+from sengoku.engine.chance import keyed_part
 from sengoku.engine.board import COMMAND_ZONE, OFF_OUR_BOARD
 from sengoku.engine.combat import GUARD_HIGHER, last_guard_combat
 from sengoku.engine.constants import HAND_LIMIT, MAIN_PHASE
@@ -106,11 +107,16 @@ class Attack(FamiliarAbilities):
         if self.opp_stronghold is None:
             ot = self.opp_t
             top = self.opp_allies[0].top
-            opp = self.chance.opponent_stronghold(ot.commander_stronghold[top], ot.stronghold_lanes[top])
+            opp, self.opp_unordered = self.chance.opponent_stronghold(ot.commander_stronghold[top],
+                                                                      ot.stronghold_lanes[top], HAND_LIMIT + 1)
             self.opp_hand += opp[:-HAND_LIMIT - 1:-1]  # their opening hand (S6): the top five
             del opp[-HAND_LIMIT:]
             self.opp_stronghold = opp
         opp = self.opp_stronghold
+        if not opp:
+            u = self.opp_unordered
+            if u is not None and u.rest:  # the next part of its order (see Chance.opponent_stronghold)
+                opp += keyed_part(u, 1)
         return opp.pop() if opp else None
 
     def _defense(self, guard: int | None, magic: bool, power: int) -> int:

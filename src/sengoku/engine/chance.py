@@ -64,15 +64,26 @@ def copy_code(card_id: str, copy: int) -> int:
 
 
 class Lanes:
-    """The codes of a list of cards, ready for `keyed_order`: as a list, and packed one per 64-bit lane."""
+    """The codes of a list of cards, ready for `keyed_order`: as a list, and packed one per 64-bit lane.
 
-    __slots__ = ("n", "codes", "index_bits", "key_bits", "packed", "ones", "low32", "key_mask", "index")
+    Made with the list of cards itself (`cards`), sorted and each below 2**index_bits (a
+    Stronghold before its shuffle, S3), the compiled engine keys each copy by its card instead of
+    its position: the same order (copies tied on the top bits come in card order, which is their
+    order in the list), and no card looked up after the sort.
+    """
 
-    def __init__(self, codes: Sequence[int] = ()) -> None:
+    __slots__ = ("n", "codes", "high", "low", "index_bits", "key_bits", "packed", "ones", "low32", "key_mask", "index",
+                 "cards")
+
+    def __init__(self, codes: Sequence[int] = (), cards: tuple[int, ...] = ()) -> None:
         # `codes` has a default because the compiled class's unpickling calls __init__ with no
         # argument before it restores the fields (decks travel to worker processes and Dask workers)
         n = self.n = len(codes)
         self.codes = list(codes)
+        # (the compiled loops read each code as two 16-bit halves: a small int object converts to a
+        # machine word at once, one of 30 bits or more through a slow general conversion)
+        self.high = [c >> 16 for c in codes]
+        self.low = [c & 0xFFFF for c in codes]
         self.index_bits = max(6, (n - 1).bit_length())
         self.key_bits = max(16, _SORT_BITS - self.index_bits)  # (a zone of over 16,384 cards: longer sort keys)
         self.packed = _pack(codes)
@@ -80,6 +91,9 @@ class Lanes:
         self.low32 = self.ones * M32
         self.key_mask = self.ones * ((1 << self.key_bits) - 1)
         self.index = _pack(list(range(n)))
+        keyed_by_card = (len(cards) == n and all(0 <= c < 1 << self.index_bits for c in cards)
+                         and all(cards[j] <= cards[j + 1] for j in range(n - 1)))
+        self.cards = cards if keyed_by_card else ()  # (a tuple: `keyed_order` checks it is the list ordered)
 
 
 def _pack(values: Sequence[int]) -> int:
@@ -95,21 +109,46 @@ def keyed_order(cards: Sequence[int], lanes: Lanes, seed: int) -> list[int]:
 
 
 def _keyed_order_native(cards: Sequence[int], lanes: Lanes, seed: int) -> list[int]:
-    codes = lanes.codes
+    own = lanes.cards
+    if own and own is cards:
+        return _keyed_by_card(own, lanes, seed)
+    high, low16 = lanes.high, lanes.low
     ib: i64 = lanes.index_bits
     drop: i64 = 32 - lanes.key_bits
     s: i64 = seed
-    keys: list[int] = []
     n: i64 = lanes.n
+    keys: list[int] = [0] * n
     j: i64 = 0
     for j in range(n):
-        x: i64 = codes[j] ^ s
+        x: i64 = (i64(high[j]) << 16 | i64(low16[j])) ^ s
         x = (((x >> 16) ^ x) * _MUL) & M32
         x = (((x >> 16) ^ x) * _MUL) & M32
-        keys.append((((x >> 16) ^ x) >> drop) << ib | j)
+        keys[j] = (((x >> 16) ^ x) >> drop) << ib | j
     keys.sort()
     low: int = (1 << lanes.index_bits) - 1
     return [cards[k & low] for k in keys]
+
+
+def _keyed_by_card(cards: tuple[int, ...], lanes: Lanes, seed: int) -> list[int]:
+    # `cards` sorted, each below 2**index_bits: the low bits of a key hold the card, and the
+    # sorted keys become the cards in place
+    high, low16 = lanes.high, lanes.low
+    ib: i64 = lanes.index_bits
+    drop: i64 = 32 - lanes.key_bits
+    s: i64 = seed
+    n: i64 = lanes.n
+    keys: list[int] = [0] * n
+    j: i64 = 0
+    for j in range(n):
+        x: i64 = (i64(high[j]) << 16 | i64(low16[j])) ^ s
+        x = (((x >> 16) ^ x) * _MUL) & M32
+        x = (((x >> 16) ^ x) * _MUL) & M32
+        keys[j] = (((x >> 16) ^ x) >> drop) << ib | cards[j]
+    keys.sort()
+    low: i64 = (1 << ib) - 1
+    for j in range(n):
+        keys[j] = i64(keys[j]) & low
+    return keys
 
 
 def _keyed_order_lanes(cards: Sequence[int], lanes: Lanes, seed: int) -> list[int]:
@@ -124,6 +163,76 @@ def _keyed_order_lanes(cards: Sequence[int], lanes: Lanes, seed: int) -> list[in
     keys.sort()
     low = (1 << lanes.index_bits) - 1
     return [cards[k & low] for k in keys]
+
+
+# The opponent's Stronghold is ordered a part at a time (compiled engine): about this many cards of
+# the highest keys first, the next part when a game reveals them all (most games reveal about 14).
+_PART: Final = 16
+
+
+class Unordered:
+    """The cards of a keyed Stronghold not ordered yet: `rest` (positions in `cards`), all keyed below `upper`.
+
+    `keyed_part` takes the next highest-keyed part off it; `keyed_order` would have put every one of
+    them below every card already taken, in the order `keyed_part` gives.
+    """
+
+    __slots__ = ("cards", "lanes", "seed", "rest", "upper")
+
+    def __init__(self, cards: tuple[int, ...] = (), lanes: Lanes | None = None, seed: int = 0) -> None:
+        self.cards = cards
+        self.lanes = lanes if lanes is not None else Lanes()
+        self.seed = seed
+        self.rest: list[int] = list(range(len(cards)))
+        self.upper = 1 << self.lanes.key_bits  # above every key
+
+
+def keyed_part(u: Unordered, want: int) -> list[int]:
+    """Take at least `want` cards (or all left) of the highest keys off `u`; return them in `keyed_order`'s order."""
+    lanes = u.lanes
+    high, low16 = lanes.high, lanes.low
+    cards = u.cards
+    by_card = len(lanes.cards) > 0
+    ib: i64 = lanes.index_bits
+    drop: i64 = 32 - lanes.key_bits
+    s: i64 = u.seed
+    upper: i64 = u.upper
+    n: i64 = lanes.n
+    span: i64 = max(1, (1 << lanes.key_bits) * _PART // max(1, n))  # about _PART cards' worth of keys
+    keys: list[int] = []
+    rest = u.rest
+    while rest:
+        lower: i64 = upper - span if upper > span else 0
+        keep: list[int] = []
+        for j in rest:
+            jj: i64 = j
+            x: i64 = (i64(high[jj]) << 16 | i64(low16[jj])) ^ s
+            x = (((x >> 16) ^ x) * _MUL) & M32
+            x = (((x >> 16) ^ x) * _MUL) & M32
+            p: i64 = ((x >> 16) ^ x) >> drop
+            if p >= lower:
+                keys.append(p << ib | (cards[jj] if by_card else jj))
+            else:
+                keep.append(j)
+        rest = keep
+        upper = lower
+        if len(keys) >= want:
+            break
+        span *= 2
+    u.rest = rest
+    u.upper = upper
+    keys.sort()
+    low: i64 = (1 << ib) - 1
+    if by_card:
+        return [k & low for k in keys]
+    return [cards[k & low] for k in keys]
+
+
+def unordered_cards(u: Unordered) -> list[int]:
+    """Return the cards left in `u`, in `keyed_order`'s order (top last), leaving `u` as it was."""
+    whole = Unordered(u.cards, u.lanes, u.seed)
+    whole.rest, whole.upper = list(u.rest), u.upper
+    return keyed_part(whole, len(whole.rest))
 
 
 def copy_codes(cards: Sequence[int], codes: Sequence[Sequence[int]]) -> list[int]:
@@ -185,9 +294,17 @@ class Chance:
         """Return the Stronghold's order at setup (S3): `cards` with their codes in `lanes`."""
         return keyed_order(cards, lanes, self.shuffle)
 
-    def opponent_stronghold(self, cards: Sequence[int], lanes: Lanes) -> list[int]:
-        """Return the goldfish opponent's Stronghold order (G4), from its own stream."""
-        return keyed_order(cards, lanes, self.opponent)
+    def opponent_stronghold(self, cards: tuple[int, ...], lanes: Lanes, want: int) -> tuple[list[int], Unordered | None]:
+        """Return the goldfish opponent's Stronghold order (G4), from its own stream: its top `want` cards at least.
+
+        The compiled engine orders the highest-keyed part only, and returns the rest, to be
+        ordered by `keyed_part` when a game reveals that far (the same order, for less work);
+        the interpreted one orders it whole (None).
+        """
+        if not _COMPILED:
+            return keyed_order(cards, lanes, self.opponent), None
+        u = Unordered(cards, lanes, self.opponent)
+        return keyed_part(u, want), u
 
     def reshuffle(self, cards: Sequence[int], codes: Sequence[Sequence[int]]) -> list[int]:
         """Return `cards` in a new random order, the top last (T3's shuffle, Troop's bottom order).
@@ -198,10 +315,17 @@ class Chance:
         seed = mix32(self.shuffle ^ ((self.rounds * _GOLDEN) & M32))
         return keyed_order(cards, Lanes(copy_codes(cards, codes)), seed)
 
-    def die(self) -> int:
-        """Roll one die (A4): 1-6, from the dice stream (the bias of 2**32 mod 6 is below 1e-9)."""
+    def die(self, code: int = 0, turn: int = 0) -> int:
+        """Roll one die (A4): 1-6, from the dice stream (the bias of 2**32 mod 6 is below 1e-9).
+
+        The roll is keyed by what rolls it: `code`, the rolling familiar's copy code, and the
+        `turn` (a familiar rolls at most once a turn, A2), so that a game which rolled other dice
+        before rolls this one alike. Without a key (code 0, turn 0), roll k of the game is keyed
+        by k alone.
+        """
         self.rolls += 1
-        return ((mix32((self.dice + self.rolls * _GOLDEN) & M32) * DIE_FACES) >> 32) + 1
+        key = mix32((code ^ ((turn * _GOLDEN) & M32)) & M32) if code or turn else self.rolls
+        return ((mix32((self.dice + key * _GOLDEN) & M32) * DIE_FACES) >> 32) + 1
 
     def policy_rng(self) -> random.Random:
         """Return the policy's own generator, seeded for this game on the first ask."""

@@ -14,7 +14,7 @@ import random
 from typing import TypeVar
 
 from sengoku.engine.ally import Ally
-from sengoku.engine.chance import Chance
+from sengoku.engine.chance import Chance, unordered_cards
 from sengoku.engine.state import GameState
 
 
@@ -75,7 +75,11 @@ def clone_state(s: GameState, chance: Chance | random.Random) -> GameState:
     c.defended = s.defended
     c.sh_hp = s.sh_hp
     c.opp_sh_hp = s.opp_sh_hp
-    c.opp_stronghold = None if s.opp_stronghold is None else c.chance.reshuffle(s.opp_stronghold, s.opp_t.copy_codes)
+    opp = s.opp_stronghold
+    if opp is not None and s.opp_unordered is not None:  # the whole pile left, in its order
+        opp = unordered_cards(s.opp_unordered) + opp
+    c.opp_stronghold = None if opp is None else c.chance.reshuffle(opp, s.opp_t.copy_codes)
+    c.opp_unordered = None
     c.opp_standby = list(s.opp_standby)
     c.opp_hand = list(s.opp_hand)
     c.won_turn = s.won_turn

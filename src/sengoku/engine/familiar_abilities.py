@@ -111,7 +111,7 @@ class FamiliarAbilities(Ultimate):
             f, bottom = a.familiars[-1], a.familiars[0]
         self.fam_used[bottom] = self.turn
         self._spend(t.ability_cost[f])
-        roll = self.chance.die()
+        roll = self.chance.die(t.copy_codes[bottom][0], self.turn)  # keyed by familiar and turn (G7)
         reached = [r for r in rows if r[1] <= roll]  # rows are sorted by die
         k = -1
         if reached:

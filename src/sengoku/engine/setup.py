@@ -141,6 +141,7 @@ class Setup(Zones):
         cmd.space = COMMAND_ZONE
         self.opp_commander = cmd
         self.opp_stronghold = None
+        self.opp_unordered = None
         self.opp_standby = []
         self.opp_hand = []
         # S6: draw 5, no mulligan.

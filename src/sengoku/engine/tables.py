@@ -1,19 +1,23 @@
 """Compile a resolved deck into plain int tables, once, so the game loop never touches pydantic.
 
-Every card of the deck gets a small index (0..n-1, in section order, then card id order); each
-per-card fact is a tuple indexed by it. A copy in a zone is just its index.
+The cards are read as the card database's checked plain rows (the JSON's own field names, the
+models' defaults for fields a row leaves out): a `Catalog` (`validate.catalog`) gives them
+without building a pydantic model per card, and a loaded `CardDatabase` gives the same rows
+(`model_dump`) of just the deck's cards. Every card of the deck gets a small index (0..n-1, in
+section order, then card id order); each per-card fact is a tuple indexed by it. A copy in a
+zone is just its index.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.carddb.board import load_board
-from sengoku.carddb.models import WEAPONS, CardDatabase, Character, Familiar
+from sengoku.carddb.vocabulary import WEAPONS
 from sengoku.engine.board import Geometry, compile_geometry, corner_mask
 from sengoku.engine.chance import Lanes, copy_code, copy_codes
 from sengoku.engine.constants import HP_CHARGE_MIN
@@ -73,6 +77,9 @@ _FAMILIAR_OPS = {"hp": FX_HP, "heal": FX_HP, "mp": FX_MP, "troop": FX_TROOP, "we
                  "evolution": FX_EVOLUTION, "draw": FX_DRAW, "gain_ap": FX_GAIN_AP}
 FamiliarRow = tuple[int, int, tuple[tuple[int, int, int], ...], int]
 
+# A card as the database's checked plain row: field names as in the JSON (`def`, not `def_`).
+Row = Mapping[str, Any]
+
 # A runnable ability: (AP cost, the ally then turns to Defense Stance (or, from the hand: the card
 # then goes to the Standby Zone), its effects ((op, amount, target), ...), its bit: 1 << the
 # number of the ability's name in the deck, so that A1's once per turn follows the ability, not
@@ -80,30 +87,44 @@ FamiliarRow = tuple[int, int, tuple[tuple[int, int, int], ...], int]
 Trigger = tuple[int, bool, tuple[tuple[int, int, int], ...], int]
 
 
-def _runnable(ab: object, locations: Mapping[str, bool]) -> bool:
+def _list(row: Row, key: str) -> Sequence[Any]:
+    """A row's list field; [] when left out or null (the models' default `()`)."""
+    value = row.get(key)
+    return value if value is not None else ()
+
+
+def _amount(effect: Row) -> int:
+    """An effect's amount (default 1)."""
+    return int(effect.get("amount", 1))
+
+
+def _runnable(ab: Row, locations: Mapping[str, bool]) -> bool:
     """Check if an ability has only structured effects the engine runs and no cost it cannot pay (C5)."""
+    effects = _list(ab, "effect")
+    cost = ab.get("cost")
     return bool(
-        ab.effect  # type: ignore[attr-defined]
-        and all(e.op in _OPS for e in ab.effect)  # type: ignore[attr-defined]
-        and ab.location in locations  # type: ignore[attr-defined]
-        and ab.condition in (None, "none")  # type: ignore[attr-defined]
-        and (ab.cost is None or ab.cost.other is None)  # type: ignore[attr-defined]
+        effects
+        and all(e["op"] in _OPS for e in effects)
+        and ab["location"] in locations
+        and ab.get("condition") in (None, "none")
+        and (cost is None or cost.get("other") is None)
     )
 
 
-def _compiled(ab: object, locations: Mapping[str, bool], ids: dict[str, int]) -> Trigger:
-    ap = ab.cost.ap if ab.cost is not None else 0  # type: ignore[attr-defined]
-    bit = 1 << ids.setdefault(ab.name, len(ids))  # type: ignore[attr-defined]
-    return (ap, locations[ab.location],  # type: ignore[attr-defined]
-            tuple((_OPS[e.op], e.amount, _TARGETS[e.target]) for e in ab.effect), bit)  # type: ignore[attr-defined]
+def _compiled(ab: Row, locations: Mapping[str, bool], ids: dict[str, int]) -> Trigger:
+    cost = ab.get("cost")
+    ap = int(cost.get("ap", 0)) if cost is not None else 0
+    bit = 1 << ids.setdefault(str(ab["name"]), len(ids))
+    return (ap, locations[ab["location"]],
+            tuple((_OPS[e["op"]], _amount(e), _TARGETS[e.get("target")]) for e in _list(ab, "effect")), bit)
 
 
-def _compile_triggers(card: Character, timing: str, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int]:
+def _compile_triggers(card: Row, timing: str, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int]:
     """Return the runnable triggers of one timing and how many such triggers must be skipped (C5)."""
     runnable: list[Trigger] = []
     skipped = 0
-    for ab in card.abilities:
-        if ab.kind != "TRG" or ab.timing != timing or ab.turn == "opponent":
+    for ab in _list(card, "abilities"):
+        if ab["kind"] != "TRG" or ab.get("timing") != timing or ab["turn"] == "opponent":
             continue
         if _runnable(ab, _RUNNABLE_LOCATIONS):
             runnable.append(_compiled(ab, _RUNNABLE_LOCATIONS, ids))
@@ -112,15 +133,16 @@ def _compile_triggers(card: Character, timing: str, ids: dict[str, int]) -> tupl
     return tuple(runnable), skipped
 
 
-def _compile_activated(card: Character, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
+def _compile_activated(card: Row, ids: dict[str, int]) -> tuple[tuple[Trigger, ...], int, tuple[Trigger, ...]]:
     """Return an ally's runnable ACT abilities, how many it has that cannot run, and the hand ones."""
     field: list[Trigger] = []
     skipped = 0
     hand: list[Trigger] = []
-    for ab in card.abilities:
-        if ab.kind != "ACT" or ab.turn == "opponent":
+    for ab in _list(card, "abilities"):
+        if ab["kind"] != "ACT" or ab["turn"] == "opponent":
             continue
-        if ab.location in _HAND_LOCATIONS or ab.location.startswith("hand"):
+        location = str(ab["location"])
+        if location in _HAND_LOCATIONS or location.startswith("hand"):
             if _runnable(ab, _HAND_LOCATIONS):
                 hand.append(_compiled(ab, _HAND_LOCATIONS, ids))
         elif _runnable(ab, _RUNNABLE_LOCATIONS):
@@ -130,18 +152,19 @@ def _compile_activated(card: Character, ids: dict[str, int]) -> tuple[tuple[Trig
     return tuple(field), skipped, tuple(hand)
 
 
-def _compile_familiar_rows(card: Familiar) -> tuple[FamiliarRow, ...]:
+def _compile_familiar_rows(card: Row) -> tuple[FamiliarRow, ...]:
     """Return a familiar's ability rows (A4), by die: effects the engine runs, and how many it skips.
 
     A weapon fetch's arg is the weapon's index in WEAPONS; a row without structured effects is
     one skipped effect (C5).
     """
     rows: list[FamiliarRow] = []
-    for ab in card.abilities:
-        runs = tuple((_FAMILIAR_OPS[e.op], e.amount, WEAPONS.index(e.weapon) if e.weapon else -1)
-                     for e in ab.effect if e.op in _FAMILIAR_OPS)
-        skipped = sum(1 for e in ab.effect if e.op not in _FAMILIAR_OPS) if ab.effect else 1
-        rows.append((_ROW_CATEGORIES[ab.category], ab.die, runs, skipped))
+    for ab in _list(card, "abilities"):
+        effects = _list(ab, "effect")
+        runs = tuple((_FAMILIAR_OPS[e["op"]], _amount(e), WEAPONS.index(e["weapon"]) if e.get("weapon") else -1)
+                     for e in effects if e["op"] in _FAMILIAR_OPS)
+        skipped = sum(1 for e in effects if e["op"] not in _FAMILIAR_OPS) if effects else 1
+        rows.append((_ROW_CATEGORIES[ab["category"]], int(ab["die"]), runs, skipped))
     rows.sort(key=lambda r: (r[1], r[0]))
     return tuple(rows)
 
@@ -164,50 +187,51 @@ class DeckTables:
     `nameless_indices`, `familiar_indices`.
     """
 
-    def __init__(self, cards: list[Character | Familiar], counts: list[int], sections: list[str],
+    def __init__(self, cards: list[Row], counts: list[int], sections: list[str],
                  mode: str, geometry: Geometry):
+        # `cards`: the deck's cards as checked plain rows (see `Row`), in card index order
         self.mode = mode
         self.ultimate = mode == "ultimate"
         self.board = geometry
         self.n = len(cards)
-        self.card_id = tuple(c.id for c in cards)
-        self.name = tuple(c.name for c in cards)
+        familiar = [c["kind"] == "familiar" for c in cards]
+        self.card_id = tuple(str(c["id"]) for c in cards)
+        self.name = tuple(str(c["name"]) for c in cards)
         names: dict[str, int] = {}
-        for c in cards:
-            names.setdefault(c.name, len(names))
+        for name in self.name:
+            names.setdefault(name, len(names))
         self.name_ids = names
-        self.name_id = tuple(names[c.name] for c in cards)
+        self.name_id = tuple(names[name] for name in self.name)
         self.n_names = len(names)
         # An empty board and an empty name index, copied in place at each game's setup.
         self.no_allies_on_board = (None,) * geometry.n_spaces
         self.no_allies_by_name = (None,) * len(names)
-        self.kind = tuple(KIND_CODES[c.kind] for c in cards)
-        self.level = tuple(c.level for c in cards)
-        self.cost = tuple(c.contract_cost if isinstance(c, Familiar) else c.deployment_cost for c in cards)
-        self.charge = tuple(c.charge_value for c in cards)
-        self.gender = tuple(-1 if isinstance(c, Familiar) else (MALE if c.gender == "male" else FEMALE)
-                            for c in cards)
-        self.weapon = tuple(-1 if isinstance(c, Familiar) else WEAPONS.index(c.weapon) for c in cards)
+        self.kind = tuple(KIND_CODES[c["kind"]] for c in cards)
+        self.level = tuple(int(c["level"]) for c in cards)
+        self.cost = tuple(int(c["contract_cost"] if f else c["deployment_cost"]) for c, f in zip(cards, familiar))
+        self.charge = tuple(int(c["charge_value"]) for c in cards)
+        self.gender = tuple(-1 if f else (MALE if c["gender"] == "male" else FEMALE) for c, f in zip(cards, familiar))
+        self.weapon = tuple(-1 if f else WEAPONS.index(c["weapon"]) for c, f in zip(cards, familiar))
         self.count = tuple(counts)
         self.section = tuple(sections)
-        self.atk = tuple(c.atk for c in cards)
-        self.mat = tuple(c.mat for c in cards)
-        self.def_ = tuple(c.def_ for c in cards)
-        self.mdf = tuple(c.mdf for c in cards)
-        self.boost_atk = tuple(tuple(c.boost.physical) for c in cards)
-        self.boost_mat = tuple(tuple(c.boost.magic) for c in cards)
-        self.is_character = tuple(not isinstance(c, Familiar) for c in cards)
-        self.is_egg = tuple(isinstance(c, Familiar) and c.is_egg for c in cards)
+        self.atk = tuple(int(c["atk"]) for c in cards)
+        self.mat = tuple(int(c["mat"]) for c in cards)
+        self.def_ = tuple(int(c["def"]) for c in cards)
+        self.mdf = tuple(int(c["mdf"]) for c in cards)
+        self.boost_atk = tuple(tuple(int(v) for v in _list(c["boost"], "physical")) for c in cards)
+        self.boost_mat = tuple(tuple(int(v) for v in _list(c["boost"], "magic")) for c in cards)
+        self.is_character = tuple(not f for f in familiar)
+        self.is_egg = tuple(f and bool(c["is_egg"]) for c, f in zip(cards, familiar))
         self.evolves_from = tuple(
-            names.get(c.evolves_from, -1) if isinstance(c, Familiar) and c.evolves_from else -1
-            for c in cards
+            names.get(c["evolves_from"], -1) if f and c.get("evolves_from") else -1
+            for c, f in zip(cards, familiar)
         )
         trig: dict[str, list[tuple[Trigger, ...]]] = {t: [] for t in TIMINGS}
         skip: dict[str, list[int]] = {t: [] for t in TIMINGS}
         ability_ids: dict[str, int] = {}  # ability name -> its number in this deck (A1)
-        for c in cards:
+        for c, f in zip(cards, familiar):
             for tm in TIMINGS:
-                if isinstance(c, Character):
+                if not f:
                     r, s = _compile_triggers(c, tm, ability_ids)
                 else:
                     r, s = (), 0
@@ -217,11 +241,11 @@ class DeckTables:
         self.skip_combat_damage = tuple(skip["combat_damage"])
         # Familiar abilities (A4): the Ability Cost, and the rows a Contracted familiar (Support,
         # Evolution) and a Released one (all three) may apply, by die.
-        self.ability_cost = tuple(c.ability_cost if isinstance(c, Familiar) else 0 for c in cards)
-        fam_rows = [_compile_familiar_rows(c) if isinstance(c, Familiar) else () for c in cards]
+        self.ability_cost = tuple(int(c["ability_cost"]) if f else 0 for c, f in zip(cards, familiar))
+        fam_rows = [_compile_familiar_rows(c) if f else () for c, f in zip(cards, familiar)]
         self.contracted_rows = tuple(tuple(r for r in rows if r[0] != ROW_COMBAT) for rows in fam_rows)
         self.released_rows = tuple(fam_rows)
-        acts = [_compile_activated(c, ability_ids) if isinstance(c, Character) else ((), 0, ()) for c in cards]
+        acts = [_compile_activated(c, ability_ids) if not f else ((), 0, ()) for c, f in zip(cards, familiar)]
         # ACT abilities usable by an ally in play (`act`), how many of its ACT abilities the
         # engine cannot run (`skip_act`, counted once per turn while usable, C5), and ACT
         # abilities usable from the hand (`hand_act`).
@@ -229,7 +253,7 @@ class DeckTables:
         self.skip_act = tuple(a[1] for a in acts)
         self.hand_act = tuple(a[2] for a in acts)
         # Corner gems (characters) or arrows (familiars): the unique attack range (C1, C4).
-        self.corners = tuple(corner_mask(c.arrows if isinstance(c, Familiar) else c.range) for c in cards)
+        self.corners = tuple(corner_mask(list(c["arrows"] if f else c["range"])) for c, f in zip(cards, familiar))
         self.on_deploy = tuple(trig["deployment"])
         self.on_growth = tuple(trig["growth"])
         self.on_growth_frontline = tuple(trig["growth_frontline"])
@@ -314,7 +338,7 @@ class DeckTables:
     def _set_codes(self, codes: tuple[tuple[int, ...], ...]) -> None:
         self.copy_codes = codes
         # (the Commander is copy 0 of its card: the Stronghold holds the others)
-        self.stronghold_lanes = {i: Lanes(copy_codes((i,) + rest, codes)[1:])
+        self.stronghold_lanes = {i: Lanes(copy_codes((i,) + rest, codes)[1:], rest)
                                  for i, rest in self.commander_stronghold.items()}
 
     def pair_with(self, reference: DeckTables) -> None:
@@ -363,25 +387,34 @@ class DeckTables:
         return out
 
 
-def _default_board(db: CardDatabase) -> object:
+def _default_board(db: Any) -> object:
     """The board file beside the card database (B1), or the bundled one."""
     return load_board(Path(db.path).parent if db.path else None)
 
 
-def compile_deck(db: CardDatabase, sections: Mapping[str, Mapping[str, int]], mode: str = "standard",
+def _card_rows(db: Any) -> Mapping[str, Any]:
+    """The card database's cards by id, as rows (a `Catalog`'s own) or as models (a `CardDatabase`'s)."""
+    cards = db.cards
+    return cards if isinstance(cards, Mapping) else {c.id: c for c in cards}
+
+
+def compile_deck(db: Any, sections: Mapping[str, Mapping[str, int]], mode: str = "standard",
                  board: object = None) -> DeckTables:
     """Compile a resolved deck (`ValidationResult.sections`: section -> card id -> count) for the engine.
 
-    `board` is the board geometry (the loaded board file, or a mapping of the same shape); None
-    reads the board file of the card database's folder (B1). Standard Mode ignores familiars (D7).
+    `db` is the card database: its checked plain rows (a `Catalog`, `validate.catalog`: no
+    pydantic model is built) or a loaded `CardDatabase` (its models give the same rows); the same
+    deck compiles to the same tables from either. `board` is the board geometry (the loaded board
+    file, or a mapping of the same shape); None reads the board file of the card database's
+    folder (B1). Standard Mode ignores familiars (D7).
     """
     if mode not in ("standard", "ultimate"):
         raise EngineError(f"unknown mode {mode!r} (standard or ultimate)")
     for name in sections:
         if name not in SECTIONS:
             raise EngineError(f"unknown deck section {name!r} (known: {', '.join(SECTIONS)})")
-    by_id = db.by_id()
-    cards: list[Character | Familiar] = []
+    by_id = _card_rows(db)
+    cards: list[Row] = []
     counts: list[int] = []
     secs: list[str] = []
     for section in SECTIONS:
@@ -392,14 +425,16 @@ def compile_deck(db: CardDatabase, sections: Mapping[str, Mapping[str, int]], mo
             card = by_id.get(card_id)
             if card is None:
                 raise EngineError(f"deck section {section!r}: card {card_id!r} is not in the card database")
+            if not isinstance(card, Mapping):  # a model: its row, field names and defaults as in JSON
+                card = card.model_dump(mode="json", by_alias=True)
             if not isinstance(count, int) or count < 0:
                 raise EngineError(f"deck section {section!r}: card {card_id!r} has a bad count {count!r}")
             if count == 0:
                 continue
             want_familiar = section == "familiars"
-            if isinstance(card, Familiar) != want_familiar or (
-                    section == "nameless") != (card.kind == "nameless"):
-                raise EngineError(f"deck section {section!r}: card {card_id!r} ({card.kind}) "
+            if (card["kind"] == "familiar") != want_familiar or (
+                    section == "nameless") != (card["kind"] == "nameless"):
+                raise EngineError(f"deck section {section!r}: card {card_id!r} ({card['kind']}) "
                                   f"does not belong in it (D8)")
             cards.append(card)
             counts.append(count)

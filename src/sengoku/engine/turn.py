@@ -237,6 +237,7 @@ class Turn(Setup):
             "hand": list(self.hand), "familiar_hand": list(self.fam_hand),
             "stronghold": len(self.stronghold) + len(self.sh_bottom), "standby": len(self.standby),
             "hp": self.sh_hp, "opponent_hp": self.opp_sh_hp,
-            "opponent_stronghold": -1 if self.opp_stronghold is None else len(self.opp_stronghold),
+            "opponent_stronghold": -1 if self.opp_stronghold is None else len(self.opp_stronghold) + (
+                0 if self.opp_unordered is None else len(self.opp_unordered.rest)),
             "opponent_hand": len(self.opp_hand), "won_turn": self.won_turn,
         }

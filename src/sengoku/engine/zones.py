@@ -15,7 +15,7 @@ from typing import Any
 
 from sengoku.engine.ally import Ally, Enemy
 from sengoku.engine.board import COMMAND_ZONE
-from sengoku.engine.chance import Chance
+from sengoku.engine.chance import Chance, Unordered
 from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.tables import NAMELESS, DeckTables
@@ -31,7 +31,7 @@ STATE_FIELDS = (
     "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone", "cz_name",
     "by_name", "nameless", "hp_total", "top_level", "defended",
     "sh_hp", "opp_t", "opp_defends", "opp_allies", "opp_commander", "opp_board",
-    "opp_sh_hp", "opp_stronghold", "opp_standby", "opp_hand", "won_turn",
+    "opp_sh_hp", "opp_stronghold", "opp_unordered", "opp_standby", "opp_hand", "won_turn",
     "hp_charged", "fam_charged", "hand_used", "opening_hand", "skipped", "chooser",
     "m_ap_main", "m_charge_cards", "m_growth_focus", "m_spent", "m_ability_ap",
     "m_attacks", "m_hits", "m_lost",
@@ -74,6 +74,7 @@ class Zones:
     opp_board: list[Ally | None]  # `occupant` at setup: the enemies on spaces we can reach
     opp_sh_hp: int
     opp_stronghold: list[int] | None  # None until its first Last Guard is revealed (see Attack)
+    opp_unordered: Unordered | None  # the cards below opp_stronghold not ordered yet (compiled engine)
     opp_standby: list[int]
     opp_hand: list[int]
     won_turn: int | None

@@ -2,6 +2,10 @@
 
 The data flows one way: decklist + card DB -> validation -> engine tables -> games -> integer
 tallies -> `GoldfishResult`. Nothing here prints; the CLI and reporters do.
+
+The card database is read as its checked plain rows (`validate.catalog.Catalog`), the form the
+validator reads too: the engine's tables are compiled from them, and no pydantic model is built
+(pydantic's import and the models are a third of a short run's start-up).
 """
 
 from __future__ import annotations
@@ -11,16 +15,15 @@ import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from sengoku.carddb.load import load_card_db
-from sengoku.carddb.models import CardDatabase
+from sengoku.carddb.load import load_card_db, resolve_cards_file
 from sengoku.carddb.names import fold
 from sengoku.decklist.model import Decklist
 from sengoku.decklist.read import read_decklist
 from sengoku.engine import MEASURES, POLICIES, choose_commander, compile_deck
 from sengoku.errors import DataError
-from sengoku.games import DEFAULT_GAME, bundled_games
+from sengoku.games import DEFAULT_GAME, bundled_games, game_code
 from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
 from sengoku.goldfish.statistics.hand import CardFacts, OpeningHandModel
 from sengoku.goldfish.statistics.kill_turn import MIRROR, kill_turn_sums, kill_turn_summary
@@ -34,8 +37,11 @@ from sengoku.goldfish.statistics.stats import first_turn_distribution
 from sengoku.goldfish.wants import Want, resolve_wants
 from sengoku.paths import DB_ENV, data_dir
 from sengoku.validate.api import Validator
-
+from sengoku.validate.catalog import Catalog, catalog_from_db, catalog_of_file
 from sengoku.validate.result import ValidationResult
+
+if TYPE_CHECKING:
+    from sengoku.carddb.models import CardDatabase
 
 __all__ = ["EngineOptionError", "GoldfishError", "InvalidDeckError", "goldfish"]
 
@@ -47,14 +53,39 @@ def default_decklist() -> Path:
 
 
 def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
+    """Load the card database as pydantic models (what `tune` reads); `load_cards` is the plain rows."""
+    from sengoku.carddb.models import CardDatabase  # deferred: pydantic's start-up, for tune alone
 
     loaded = db if isinstance(db, CardDatabase) else load_card_db(db)
     if not isinstance(loaded, CardDatabase):  # another game's database (issue 5) has no characters to play
-
-        source = "--db" if db is not None else f"${DB_ENV}"
-        raise DataError(loaded.path, f"a {loaded.meta.game} card database; the goldfish engine plays "
-                        f"SENGOKU YUGI decks, so {source} must be a SENGOKU YUGI card database")
+        _refuse_other_game(db, loaded.meta.game, loaded.path)
     return loaded
+
+
+def load_cards(db: CardDatabase | Catalog | Path | str | None) -> Catalog:
+    """Return the SENGOKU YUGI card database a deck is played with, as its checked plain rows.
+
+    `db` is a path (file or folder), None (the bundled database, or $SENGOKU_DB), a `Catalog`,
+    or a loaded `CardDatabase`. A path is read and checked as `load_card_db` reads it (the same
+    checks, messages and pass cache), without building a pydantic model per card. Another game's
+    database is refused with a DataError: the engine plays SENGOKU YUGI.
+    """
+    if isinstance(db, Catalog):
+        catalog = db
+    elif db is None or isinstance(db, (str, Path)):
+        catalog = catalog_of_file(resolve_cards_file(db))
+    else:  # a loaded CardDatabase (the models): its rows, as the validator reads them
+        catalog = catalog_from_db(db)
+    code = game_code(catalog.game)
+    if code is None or code.card_model != "sengoku":  # another game's database (issue 5): no characters
+        _refuse_other_game(db, catalog.game, catalog.path)
+    return catalog
+
+
+def _refuse_other_game(db: object, game: str, path: str | None) -> NoReturn:
+    source = "--db" if db is not None else f"${DB_ENV}"
+    raise DataError(path, f"a {game} card database; the goldfish engine plays "
+                    f"SENGOKU YUGI decks, so {source} must be a SENGOKU YUGI card database")
 
 
 def read_deck(deck: Decklist | Path | str | None) -> tuple[Decklist, list[Any]]:
@@ -76,7 +107,7 @@ def goldfish_kind(game_id: str) -> str:
     return game.goldfish if game is not None else "engine"
 
 
-def validate(deck: Decklist | Path | str | None, db: CardDatabase, mode: str | None = None,
+def validate(deck: Decklist | Path | str | None, db: CardDatabase | Catalog, mode: str | None = None,
              syntax: list[Any] | None = None, role: str = "deck") -> tuple[Decklist, ValidationResult]:
     """Read (if a path) and validate a deck under `mode` (None: the decklist's own mode).
 
@@ -201,22 +232,26 @@ class EngineSetup:
     hand: OpeningHandModel
     decklist: Decklist
     validation: ValidationResult
-    card_db: CardDatabase
+    card_db: Catalog  # the cards as checked plain rows
     commander: dict[str, Any]
     opponent: dict[str, Any]
     going: str
 
 
-def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase, *, turns: int, seed: int,
+def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase | Catalog, *, turns: int, seed: int,
                    policy: str, going: str, commander: str | None, mode: str | None, wants: Iterable[Want | str],
                    opponent: Decklist | Path | str | None, opponent_defends: bool, play_on: bool,
                    role: str = "deck", kill_turns: bool = False) -> EngineSetup:
-    """Validate a SENGOKU YUGI deck (and its opponent), compile both and build the `Plan` of its games."""
+    """Validate a SENGOKU YUGI deck (and its opponent), compile both and build the `Plan` of its games.
+
+    `card_db` is the cards' plain rows (`load_cards`) or a loaded `CardDatabase` (read as its rows).
+    """
+    card_db = load_cards(card_db)
     decklist, validation = validate(decklist, card_db, mode, syntax, role=role)
     mode = validation.mode
     sections = validation.sections
-    characters = {c.id: c for c in card_db.characters()}
-    wanted = resolve_wants(wants, (c.name for c in characters.values()))
+    characters = {cid: c for cid, c in card_db.cards.items() if c["kind"] != "familiar"}
+    wanted = resolve_wants(wants, (c["name"] for c in characters.values()))
 
     tables = compile_deck(card_db, sections, mode=mode)
     opponent_tables = None  # G4: a mirror of the deck
@@ -231,26 +266,27 @@ def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase,
                          "defends": opponent_defends}
     if commander is not None:  # the name as a decklist would read it (case, full-width forms, spaces)
 
-        in_deck = {fold(characters[cid].name): characters[cid].name
+        in_deck = {fold(characters[cid]["name"]): characters[cid]["name"]
                    for cid in sections.get("main", {}) if cid in characters}
         commander = in_deck.get(fold(commander), commander)
     cmd = choose_commander(tables, name=commander)  # S1
-    cmd_card = characters[tables.card_id[cmd]]
+    cmd_id = tables.card_id[cmd]
+    cmd_card = characters[cmd_id]
 
     # The exact side counts from the validated deck itself, not from the engine's tables.
-    facts = {cid: CardFacts(cid, c.name, c.level, c.charge_value, c.deployment_cost)
+    facts = {cid: CardFacts(cid, c["name"], int(c["level"]), int(c["charge_value"]), int(c["deployment_cost"]))
              for cid, c in characters.items()}
     stronghold = dict(sections.get("main", {}))
-    stronghold[cmd_card.id] -= 1  # S1: the Commander leaves the Character Deck
-    nameless = [characters[cid].name for cid in sections.get("nameless", {}) if cid in characters]
-    hand = OpeningHandModel(facts, stronghold, facts[cmd_card.id], going == "first", wanted, nameless)
+    stronghold[cmd_id] -= 1  # S1: the Commander leaves the Character Deck
+    nameless = [characters[cid]["name"] for cid in sections.get("nameless", {}) if cid in characters]
+    hand = OpeningHandModel(facts, stronghold, facts[cmd_id], going == "first", wanted, nameless)
 
     plan = Plan(tables=tables, commander=cmd, policy=policy, turns=turns, going_first=going == "first",
                 seed=seed, packed=hand.packed_table(tables.card_id), measures=tuple(MEASURES),
                 opponent=opponent_tables, opponent_defends=opponent_defends, play_on=play_on,
                 kill_turns=kill_turns)
     return EngineSetup(plan, hand, decklist, validation, card_db,
-                       {"id": cmd_card.id, "name": cmd_card.name, "epithet": cmd_card.epithet,
+                       {"id": cmd_id, "name": cmd_card["name"], "epithet": cmd_card["epithet"],
                         "chosen": "named" if commander else "S1"}, opponent_info, going)
 
 
@@ -266,8 +302,8 @@ def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = N
         mode=setup.validation.mode,
         commander=setup.commander,
         deck=_deck_info(setup.decklist.name, setup.validation, setup.hand.deck_size, setup.card_db),
-        card_db={"name": card_db.meta.name, "version": card_db.meta.version,
-                 "sha256": card_db.content_hash, "sample": card_db.meta.sample},
+        card_db={"name": card_db.name, "version": card_db.version,
+                 "sha256": card_db.content_hash, "sample": card_db.sample},
         opening_hand=setup.hand.summarise(tally.hands, tally.runs),
         curve=tally.curve.curve(),
         first_level3=first_turn_distribution(tally.first_level3, turns, tally.runs),
@@ -290,7 +326,7 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
                      kill_turns: bool = False) -> GoldfishResult:
     """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
     turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs, precision)
-    setup = prepare_engine(decklist, syntax, _load_db(db), turns=turns, seed=seed, policy=policy, going=going,
+    setup = prepare_engine(decklist, syntax, load_cards(db), turns=turns, seed=seed, policy=policy, going=going,
                            commander=commander, mode=mode, wants=wants, opponent=opponent,
                            opponent_defends=opponent_defends, play_on=play_on, kill_turns=kill_turns)
     plan = setup.plan
@@ -303,14 +339,15 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
 
 
 def _deck_info(name: str | None, validation: ValidationResult, stronghold_cards: int,
-               card_db: CardDatabase) -> dict[str, Any]:
+               card_db: Catalog) -> dict[str, Any]:
     main = sum(validation.sections.get("main", {}).values())
-    cards = card_db.by_id()
+    cards = {cid: card_db.cards[cid] for counts in validation.sections.values() for cid in counts}
     # The cards by section, so a report (or `--html`) shows the very deck that was played. Sorted
     # by level, name and id, not the file's order: the same deck reads the same however written.
     sections = {
-        section: [{"id": cid, "name": cards[cid].name, "level": cards[cid].level, "count": count}
-                  for cid, count in sorted(counts.items(), key=lambda kv: (cards[kv[0]].level, cards[kv[0]].name, kv[0]))]
+        section: [{"id": cid, "name": cards[cid]["name"], "level": int(cards[cid]["level"]), "count": count}
+                  for cid, count in sorted(counts.items(),
+                                           key=lambda kv: (int(cards[kv[0]]["level"]), cards[kv[0]]["name"], kv[0]))]
         for section, counts in validation.sections.items() if counts
     }
     return {

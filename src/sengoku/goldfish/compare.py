@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import _load_db, engine_options, engine_result, prepare_engine, read_deck
+from sengoku.goldfish.api import load_cards, engine_options, engine_result, prepare_engine, read_deck
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.statistics.differences import differences
 from sengoku.goldfish.errors import GoldfishError
@@ -27,6 +26,10 @@ from sengoku.goldfish.play.seeds import DEFAULT_SEED
 from sengoku.goldfish.play.simulate import map_chunks
 from sengoku.goldfish.wants import Want
 
+if TYPE_CHECKING:
+    from sengoku.carddb.models import CardDatabase
+    from sengoku.validate.catalog import Catalog
+
 __all__ = ["CompareError", "compare"]
 
 
@@ -36,7 +39,7 @@ class CompareError(GoldfishError):
 
 def compare(
     decks: Sequence[Decklist | Path | str],
-    db: CardDatabase | Path | str | None = None,
+    db: CardDatabase | Catalog | Path | str | None = None,
     *,
     runs: int = DEFAULT_RUNS,
     turns: int | None = None,
@@ -69,7 +72,7 @@ def compare(
     read = [read_deck(d) for d in decks]
     _same_game_and_mode([dl for dl, _ in read], mode)
     turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs, precision)
-    card_db = _load_db(db)
+    card_db = load_cards(db)
     wants = list(wants)
     setups = []
     for k, (decklist, syntax) in enumerate(read):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sengoku.carddb.models import WEAPONS
+from sengoku.carddb.vocabulary import WEAPONS
 from sengoku.engine import COMMAND_ZONE, DeckTables
 from sengoku.engine.combat import ATTACKER_HIGHER, EQUAL, GUARD_HIGHER
 from sengoku.engine.tables import (

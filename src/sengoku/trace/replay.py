@@ -12,11 +12,10 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import _load_db, engine_options, goldfish_kind, prepare_engine, read_deck
+from sengoku.goldfish.api import load_cards, engine_options, goldfish_kind, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.options import DEFAULT_RUNS
 from sengoku.goldfish.play.seeds import DEFAULT_SEED
@@ -25,6 +24,10 @@ from sengoku.trace.events import SCHEMA_VERSION, trace_events
 from sengoku.trace.jsonl import render_jsonl
 from sengoku.trace.text import render_text
 from sengoku.version import __version__
+
+if TYPE_CHECKING:
+    from sengoku.carddb.models import CardDatabase
+    from sengoku.validate.catalog import Catalog
 
 CHOICES = ("fastest", "median", "slowest")
 
@@ -82,7 +85,7 @@ def parse_run(run: int | str) -> int | str:
 
 def trace_run(
     deck: Decklist | Path | str | None = None,
-    db: CardDatabase | Path | str | None = None,
+    db: CardDatabase | Catalog | Path | str | None = None,
     *,
     run: int | str = 0,
     runs: int = DEFAULT_RUNS,
@@ -112,7 +115,7 @@ def trace_run(
         raise GoldfishError(f"a trace plays SENGOKU YUGI's turn-by-turn engine; a {decklist.game} deck gets its "
                             "opening hand only")
     turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs)
-    setup = prepare_engine(decklist, syntax, _load_db(db), turns=turns, seed=seed, policy=policy, going=going,
+    setup = prepare_engine(decklist, syntax, load_cards(db), turns=turns, seed=seed, policy=policy, going=going,
                            commander=commander, mode=mode, wants=(), opponent=opponent,
                            opponent_defends=bool(opponent_defends), play_on=bool(play_on), kill_turns=True)
     plan = setup.plan

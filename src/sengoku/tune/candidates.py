@@ -11,7 +11,7 @@ allows. `--pool FILE` names the pool instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,7 +75,7 @@ def read_pool(path: Path | str, card_db: CardDatabase) -> tuple[str, ...]:
     return tuple(sorted(ids))
 
 
-def changes(deck: Deck, pool: Iterable[str], kinds: dict[str, str], mode: str) -> list[Change]:
+def changes(deck: Deck, pool: Iterable[str], kinds: Mapping[str, str], mode: str) -> list[Change]:
     """Return every one-card change of `deck` with cards of `pool` (`kinds`: card id -> kind), in a fixed order."""
     out: list[Change] = []
     for section, section_kinds in SECTION_KINDS.items():

@@ -100,9 +100,9 @@ def deck_text(deck: Deck, like: Decklist, card_db: CardDatabase, comments: list[
     for key, value in (("name", like.name), ("game", like.game), ("mode", like.mode), ("format", like.format)):
         if value is not None:
             lines.append(f"{key} = {render_value(value)}")
-    for key, value in like.extra.items():
-        if isinstance(value, (str, int, float, bool)):
-            lines.append(f"{key} = {render_value(value)}")
+    for key, extra in like.extra.items():
+        if isinstance(extra, (str, int, float, bool)):
+            lines.append(f"{key} = {render_value(extra)}")
     for section, cards in deck.counts:
         for cid, n in cards:
             card = by_id[cid]

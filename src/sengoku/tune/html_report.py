@@ -75,17 +75,17 @@ def render_tune_html(result: TuneResult, command: str, output: str | None = None
              f"{s.level:.1e}", f"{s.runs:,}", f"{s.candidates:,}", f"{s.games:,}")
             for k, s in enumerate(steps, start=1)]
     path = ('<section id="t-path"><h2>Accepted changes</h2>\n'
-            f"<p>Each change: the new deck − the one before, on the same fresh runs. Start: "
+            f"<p>Each change: the new deck − the one before, on the fresh runs that confirmed it. Start: "
             f"{escape(_fmt(start, scale, digits))} {unit} on the first race's runs.</p>\n"
             f'<div class="columns"><figure>{svg}</figure></div>\n'
             + table(("step", "change", "before", "after", "diff", "95% interval (paired)", "level", "runs", "candidates",
                      "games"), rows, numeric=(True, False) + (True,) * 8, table_id="t-path-table",
                     caption=f"{result.objective.describe()}; level: the one-sided level the change was accepted at")
             + "</section>")
-    races = [(k, f"{r.candidates:,}", f"{r.refused:,}", ", ".join(f"{n:,}:{left}" for n, left in r.looks),
+    races = [(k, f"{r.candidates:,}", f"{r.refused:,}", ", ".join(f"{stage} {a}: {n:,}:{left}" for stage, a, n, left in r.looks),
               f"{r.games:,}", r.outcome) for k, r in enumerate(result.races, start=1)]
     race_section = ('<section id="t-races"><h2>Races</h2>\n'
-                    + table(("race", "legal candidates", "refused by the validator", "looks (runs:still racing)",
+                    + table(("race", "legal candidates", "refused by the validator", "looks (stage attempt: runs:still racing)",
                              "games", "outcome"), races, numeric=(True, True, True, False, True, False),
                             table_id="t-race-table") + "</section>")
     checks = []

@@ -1,4 +1,4 @@
-"""The race's statistics: how much a candidate improves on the incumbent, and when to accept or drop it.
+"""The race's statistics: how much a candidate improves on the incumbent, and when to keep, accept or drop it.
 
 Every candidate plays the same runs as the incumbent (common random numbers, `goldfish.pairs`),
 so each run gives one paired improvement: for the kill-turn objective the incumbent's kill turn
@@ -7,18 +7,23 @@ minus the candidate's (a run not won counting as turns + 1), for won-by:T the ca
 (`goldfish.paired.Sums`) merge exactly, so every decision below is the same for any --jobs or
 number of cluster workers.
 
-At look j of a race among K candidates (the looks come after 50, 100, 200, 400, ... runs):
-- a candidate is **accepted** when the one-sided lower confidence bound of its mean improvement
-  at level a_j = α / K · 6 / (π² j²) is above 0 (Student's t). Bonferroni over the K candidates,
-  and over the looks a spending sequence whose levels add up to α / K (Σ 6/(π² j²) = 1), so the
-  chance that a race accepts a change that is no improvement is at most α, however many looks
-  it takes;
-- a candidate is **dropped** as soon as the upper end of its paired 95% interval (compare's
-  interval, `Sums.interval`) is below the smallest gain worth having (`min_gain`): it cannot
-  improve by that much; or below the lower end of the leader's (the candidate with the
-  highest lower end): it is not the best (the rule of Hoeffding races, Maron & Moore 1994).
-  Dropping never accepts anything, so it needs no correction: a wrong drop costs a better
-  deck, never the error rate.
+A step races in two stages, each on its own fresh run indices (`tune.tuner`):
+- **screening** (`screen_cut`) ranks every candidate on shared runs and keeps the best few (the
+  finalists). It accepts nothing, so it needs no correction however many candidates it ranks;
+- **confirmation** races only the finalists on runs the screening never saw. At look j of the
+  confirmation of attempt a (the looks come after 100, 200, 400, ... runs), among m finalists,
+  a finalist is **accepted** when the one-sided lower confidence bound of its mean improvement at
+  level a_j = α · 6/(π² a²) / m · 6/(π² j²) is above 0 (Student's t). Given the finalists, their
+  confirmation runs are independent of the screening that chose them, so Bonferroni over the m
+  finalists and two spending sequences (over looks and over attempts, each adding up to 1) keep
+  the chance that a step accepts a change that is no improvement at most α.
+
+In both stages a candidate is **dropped** as soon as the upper end of its paired 95% interval
+(compare's interval, `Sums.interval`) is below the smallest gain worth having (`min_gain`): it
+cannot improve by that much; or below the lower end of the leader's (the candidate with the
+highest lower end): it is not the best (the rule of Hoeffding races, Maron & Moore 1994).
+Dropping and screening never accept anything, so they need no correction: a wrong drop costs a
+better deck, never the error rate.
 """
 
 from __future__ import annotations
@@ -107,9 +112,23 @@ def t_quantile(p: float, df: float) -> float:
     return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
 
 
-def look_level(alpha: float, candidates: int, look: int) -> float:
-    """Return the one-sided level of look `look` (1, 2, ...) of a race among `candidates` candidates."""
-    return alpha / max(1, candidates) * 6 / (math.pi ** 2 * look * look)
+def spend(look: int) -> float:
+    """Return the share of a level spent at look (or attempt) `look` = 1, 2, ...: 6 / (pi^2 j^2), summing to 1."""
+    return 6 / (math.pi ** 2 * look * look)
+
+
+def look_level(alpha: float, finalists: int, look: int, attempt: int = 1) -> float:
+    """Return the one-sided level of confirmation look `look` of attempt `attempt` among `finalists` finalists."""
+    return alpha * spend(attempt) / max(1, finalists) * spend(look)
+
+
+def screen_cut(means: dict[int, float], keep: int) -> list[int]:
+    """Return the `keep` candidates (index -> mean improvement) with the highest means, best first; ties by index.
+
+    Screening's only decision: it depends on the screening runs alone, which the confirmation
+    never plays again, so choosing by the largest means (the luckiest, too) costs no error rate.
+    """
+    return sorted(means, key=lambda k: (-means[k], k))[:max(0, keep)]
 
 
 def lower_bound(sums: Sums, level: float) -> float:
@@ -141,13 +160,16 @@ class Verdict:
     ci95: tuple[float, float]  # 95% interval of the mean improvement
 
 
-def judge(racing: list[Sums], level: float, min_gain: float) -> list[Verdict]:
-    """Accept, drop or keep racing each candidate, given the sums of its per-run improvements."""
+def judge(racing: list[Sums], level: float | None, min_gain: float) -> list[Verdict]:
+    """Accept, drop or keep racing each candidate, given the sums of its per-run improvements.
+
+    `level` None (screening) accepts nothing: its bound is -inf and only the drop rules apply.
+    """
     intervals = [interval95(s) for s in racing]
     leader = max((lo for lo, _ in intervals if not math.isnan(lo)), default=-math.inf)
     verdicts = []
     for sums, (lo, hi) in zip(racing, intervals):
-        bound = lower_bound(sums, level)
+        bound = -math.inf if level is None else lower_bound(sums, level)
         accept = bound > 0
         drop = not accept and (hi < min_gain or hi < leader)
         verdicts.append(Verdict(accept=accept, drop=drop, mean=sums.mean, bound=bound, ci95=(lo, hi)))

@@ -43,7 +43,7 @@ def render_text(result: TuneResult, output: str | None = None) -> str:
              f"Start: {_v(None if result.start_value is None else scale * result.start_value, digits)} on the first race's runs.",
              ""]
     if result.steps:
-        lines.append("Accepted changes (each: the new deck − the one before, on the same runs):")
+        lines.append("Accepted changes (each: the new deck − the one before, on the fresh runs that confirmed it):")
         header = ("step", "change", "before", "after", "diff", "95% interval", "bound", "level", "runs", "games")
         rows = [(str(k), printable(s.label), _v(scale * s.before, digits), _v(scale * s.after, digits),
                  _s(scale * s.diff, digits), f"[{_s(scale * s.ci95[0], digits)}, {_s(scale * s.ci95[1], digits)}]",
@@ -53,7 +53,8 @@ def render_text(result: TuneResult, output: str | None = None) -> str:
         for r in [header, tuple("-" * w for w in widths), *rows]:
             lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
         lines.append("(bound: the one-sided lower confidence bound of the gain that accepted the change, at the "
-                     "level shown: Bonferroni over the race's candidates and a spending sequence over its looks)")
+                     "level shown: Bonferroni over the finalists the screening kept, spending sequences over the "
+                     "confirmation's looks and the attempts; runs: the confirmation's; games: the whole race's)")
     else:
         lines.append("No change accepted: the start deck stays.")
     lines.append("")

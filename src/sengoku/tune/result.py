@@ -18,7 +18,7 @@ from sengoku.tune.deck import Change, Deck, deck_text
 from sengoku.tune.race import Objective
 from sengoku.version import __version__
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 STOP_BUDGET = "budget"
 STOP_NO_IMPROVEMENT = "no-improvement"
@@ -32,11 +32,14 @@ STOPS = {
     STOP_INTERRUPTED: "interrupted (Ctrl-C): the best deck so far",
     STOP_NO_CANDIDATE: "no legal one-card change exists",
 }
-METHOD = ("paired race on common random numbers: every candidate plays the incumbent's run indices; looks "
-          "after 50, 100, 200, 400, ... runs; accepted when the one-sided Student-t lower bound of its mean "
-          "improvement at level error_rate / K * 6 / (pi^2 j^2) (K candidates, look j) is above 0 "
-          "(Bonferroni over candidates, a spending sequence over looks); dropped when the upper end of its "
-          "paired 95% interval is below min_gain or below the lower end of the leader's")
+METHOD = ("paired race on common random numbers, in two stages on fresh run indices each: screening plays every "
+          "candidate on the incumbent's runs (50, 100, 200, ... runs; doubled each attempt) and keeps the best quarter "
+          "by mean until at most 4 finalists are left; confirmation plays the finalists on new runs, looks after "
+          "100, 200, 400, ... runs, and accepts one when the one-sided Student-t lower bound of its mean "
+          "improvement at level error_rate * 6/(pi^2 a^2) / m * 6/(pi^2 j^2) (attempt a, m finalists, look j) is "
+          "above 0 (Bonferroni over the finalists, spending sequences over looks and attempts; at most 3 "
+          "attempts). In both stages a candidate is dropped when the upper end of its paired 95% interval is "
+          "below min_gain or below the lower end of the leader's")
 
 
 @dataclass(frozen=True)
@@ -45,17 +48,19 @@ class Step:
 
     change: Change
     label: str
-    before: float  # the incumbent's mean over the race's runs
+    before: float  # the incumbent's mean over the confirmation's runs
     after: float  # the new deck's mean over the same runs
     diff: float  # after - before
     ci95: tuple[float, float]  # paired 95% interval of diff
     bound: float  # the one-sided confidence bound of the improvement that accepted it (> 0)
     level: float  # its one-sided level
-    look: int
-    runs: int  # runs the race played
-    run_start: int  # its first run index
-    games: int  # games the race played (every deck)
+    look: int  # the confirmation look that accepted it
+    runs: int  # runs the confirmation played (the runs that accepted it)
+    run_start: int  # the confirmation's first run index
+    games: int  # games the race played (every deck, every stage and attempt)
     candidates: int  # legal candidates that raced
+    attempt: int  # the screen-and-confirm attempt that accepted it
+    finalists: int  # candidates the screening sent to that confirmation (the Bonferroni count)
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,7 @@ class Race:
 
     candidates: int
     refused: int  # changes whose deck the validator refused
-    looks: tuple[tuple[int, int], ...]  # (runs played, candidates still racing after the look)
+    looks: tuple[tuple[str, int, int, int], ...]  # (stage, attempt, runs played in the stage, candidates left)
     games: int
     outcome: str  # "accepted", STOP_NO_IMPROVEMENT, "run-limit", STOP_BUDGET, STOP_INTERRUPTED
     run_start: int
@@ -174,9 +179,11 @@ class TuneResult:
                 "in": self._card(s.change.into), "label": s.label, "before": _r(s.before), "after": _r(s.after),
                 "diff": _r(s.diff), "ci95": _ci(s.ci95), "bound": _r(s.bound), "level": s.level, "look": s.look,
                 "runs": s.runs, "run_start": s.run_start, "games": s.games, "candidates": s.candidates,
+                "attempt": s.attempt, "finalists": s.finalists,
             } for k, s in enumerate(self.steps, start=1)],
             "races": [{"candidates": r.candidates, "refused": r.refused, "run_start": r.run_start,
-                       "looks": [{"runs": n, "racing": left} for n, left in r.looks], "games": r.games,
+                       "looks": [{"stage": stage, "attempt": a, "runs": n, "racing": left}
+                                 for stage, a, n, left in r.looks], "games": r.games,
                        "outcome": r.outcome} for r in self.races],
             "check": self._pairwise(self.check),
             "verify": self._pairwise(self.verify),

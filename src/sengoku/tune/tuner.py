@@ -1,12 +1,17 @@
 """`tune()`: hill-climb a deck one legal card change at a time, each change won in a paired race.
 
 A step: every legal one-card change of the current deck (the incumbent) is a candidate
-(`tune.candidates`). They race (`tune.race`): all survivors play the same run indices as the
-incumbent, look after look (50, 100, 200, 400, ... runs), until one is better with the corrected
-one-sided error rate (accepted: the next step starts from it), or none can improve any more.
-Each race plays fresh run indices, after those of the races before it, so no deal that chose a
-change is used to judge the next. The tune stops when the budget of games is spent, when no
-candidate can improve, or after `max_changes` accepted changes.
+(`tune.candidates`). They race (`tune.race`) in two stages, each on fresh run indices:
+**screening** plays every candidate and the incumbent on the same runs (50, then 100, 200, ...)
+and keeps the best quarter by mean each time (dropping those that cannot gain), until at most
+four finalists are left; **confirmation** plays the finalists on runs the screening never saw,
+look after look (100, 200, 400, ... runs), until one is better with the one-sided error rate
+corrected for the finalists and the looks (accepted: the next step starts from it), or none can
+be. A failed confirmation starts another attempt (screening with twice the runs); after three
+the tune says no candidate can improve. Each stage plays fresh run indices, after those of every
+stage before, so no deal that chose a change is used to judge it or the next. The tune stops
+when the budget of games is spent, when no candidate can improve, or after `max_changes`
+accepted changes.
 
 Everything the decisions read is integer sums merged in run order, and round sizes depend only
 on those: the same inputs and seed give the same path and final deck on any executor.
@@ -32,15 +37,19 @@ from sengoku.goldfish.play.simulate import Plan, chunks
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
 from sengoku.tune.executors import InProcess, Task
-from sengoku.tune.race import Objective, interval95, judge, look_level
+from sengoku.tune.race import Objective, interval95, judge, look_level, screen_cut
 from sengoku.tune.result import (STOP_BUDGET, STOP_INTERRUPTED, STOP_MAX_CHANGES, STOP_NO_CANDIDATE,
                                  STOP_NO_IMPROVEMENT, Pairwise, Race, Step, TuneResult)
 from sengoku.tune.work import TaskResult, group_plan
 from sengoku.validate.api import Validator
 
-FIRST_LOOK = 50  # runs before a race's first look
+SCREEN_FIRST = 50  # runs of the first screening look of a step's first attempt (doubled each attempt)
+SCREEN_KEEP = 4  # a screening look keeps the best quarter of the candidates left ...
+FINALISTS = 4  # ... until at most this many are left: they go to the confirmation
+CONFIRM_FIRST = 100  # runs before the confirmation's first look
 GROWTH = 2  # each look doubles the runs
-RACE_RUNS = 25_600  # a race ends after this many runs (9 looks) whatever it found
+CONFIRM_RUNS = 25_600  # a confirmation ends after this many runs (9 looks) whatever it found
+ATTEMPTS = 3  # screen-and-confirm attempts a step makes before no candidate can improve
 GROUP = 32  # candidates per task beside the incumbent (the incumbent is played once per group)
 TASK_SECONDS = 1.0  # aim for tasks worth about a second of a worker's time
 MIN_TASK_GAMES = 200
@@ -49,6 +58,18 @@ DEFAULT_ERROR_RATE = 0.05
 DEFAULT_MIN_GAIN = {"kill-turn": 0.02, "won-by": 0.005}
 DEFAULT_CHECK_RUNS = 10_000
 
+
+
+@dataclass(frozen=True)
+class Trial:
+    """The confirmation look that accepted a change."""
+
+    level: float
+    look: int
+    runs: int
+    run_start: int
+    attempt: int
+    finalists: int
 
 
 class TuneError(GoldfishError):
@@ -60,7 +81,7 @@ class Progress:
     """Where a tune is, for a progress line."""
 
     step: int
-    look: int
+    look: str  # the stage and look: "screening 1", "confirmation 1.3", "check"
     candidates: int
     games: int
     budget: int
@@ -144,7 +165,7 @@ class Tuner:
         self.verify: Pairwise | None = None
         self.stopped: str | None = None
         self._seconds_per_game = 1 / 5000  # refined from the tasks' own timings (task sizes only)
-        self._look = (0, 0, 0.0)  # step, look, value: for the progress line
+        self._progress_at = (0, "", 0.0)  # step, stage and look, value: for the progress line
 
     # -- playing -----------------------------------------------------------------------------------
 
@@ -183,7 +204,7 @@ class Tuner:
             games += result.games
             self.games += result.games
             if self.progress is not None:
-                step, look, _ = self._look
+                step, look, _ = self._progress_at
                 value = self.setup.objective.mean_value(own, self.setup.turns) if own else math.nan
                 self.progress(Progress(step, look, len(plans), self.games, self.budget, value))
         if games:
@@ -226,62 +247,114 @@ class Tuner:
             self.stopped = STOP_BUDGET
 
     def _race(self, incumbent: Plan, candidates: list[Candidate], plans: list[Plan], refused: int) -> str:
-        objective, turns = self.setup.objective, self.setup.turns
-        count = len(candidates)
-        alive = list(range(count))
-        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
-        own: Counter[int | None] = Counter()
-        run_start, done, look, looks, games_before = self.offset, 0, 0, [], self.games
-        step = len(self.steps) + 1
-        outcome = STOP_NO_IMPROVEMENT
+        """Screen and confirm, up to ATTEMPTS times, until a change is accepted; return the race's outcome."""
+        looks: list[tuple[str, int, int, int]] = []  # (stage, attempt, runs, candidates left)
+        run_start, games_before = self.offset, self.games
+        outcome = "run-limit"
         try:
-            while True:
-                target = min(RACE_RUNS, FIRST_LOOK * GROWTH ** look)
-                per_run = len(alive) + -(-len(alive) // GROUP)  # each group of candidates plays the incumbent too
-                affordable = (self.budget - self.games) // per_run
-                if affordable < 1:
-                    outcome = STOP_BUDGET
+            for attempt in range(1, ATTEMPTS + 1):
+                finalists, outcome = self._screen(incumbent, plans, attempt, looks)
+                if outcome:
                     break
-                stop = min(target, done + affordable)
-                look += 1
-                self._look = (step, look, math.nan)
-                live_kills = [Counter() for _ in alive]  # type: list[Counter[tuple[int, int]]]
-                self._play(incumbent, [plans[k] for k in alive], run_start + done, run_start + stop, live_kills, own)
-                for k, counter in zip(alive, live_kills):
-                    kills[k].update(counter)
-                done = stop
-                level = look_level(self.error_rate, count, look)
-                verdicts = dict(zip(alive, judge([objective.improvement(kills[k], turns) for k in alive], level,
-                                                 self.min_gain)))
-                winners = [k for k in alive if verdicts[k].accept]
-                alive = [k for k in alive if not verdicts[k].drop and not verdicts[k].accept]
-                looks.append((done, len(alive) + len(winners)))
-                if winners:
-                    best = max(winners, key=lambda k: (verdicts[k].mean, -k))
-                    self._accept(candidates[best], verdicts[best], kills[best], own, level, look, done, run_start,
-                                 self.games - games_before, count)
-                    outcome = "accepted"
-                    break
-                if not alive:
-                    break
-                if done >= RACE_RUNS:
-                    outcome = "run-limit"
-                    break
-                if stop < target:
-                    outcome = STOP_BUDGET
+                outcome = self._confirm(incumbent, candidates, plans, finalists, attempt, looks, games_before)
+                if outcome in ("accepted", STOP_BUDGET):
                     break
         except KeyboardInterrupt:
             outcome = STOP_INTERRUPTED
             raise
         finally:
-            self.offset = run_start + done
-            self.races.append(Race(count, refused, tuple(looks), self.games - games_before, outcome, run_start))
-            if self.start_value is None and own:
-                self.start_value = objective.mean_value(own, turns)
+            self.races.append(Race(len(candidates), refused, tuple(looks), self.games - games_before, outcome,
+                                   run_start))
         return outcome
 
-    def _accept(self, candidate: Candidate, verdict: Any, pairs: Counter[tuple[int, int]], own: Counter[int | None],
-                level: float, look: int, runs: int, run_start: int, games: int, count: int) -> None:
+    def _affordable(self, racing: int) -> int:
+        """Return how many more runs of `racing` candidates (and the incumbent, once per group) the budget pays."""
+        per_run = racing + -(-racing // GROUP)
+        return (self.budget - self.games) // per_run
+
+    def _play_look(self, incumbent: Plan, plans: list[Plan], alive: list[int], runs: tuple[int, int],
+              kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
+        """Play runs runs[0]..runs[1]-1 (fresh indices) of the `alive` candidates; merge into `kills` and `own`."""
+        live_kills: list[Counter[tuple[int, int]]] = [Counter() for _ in alive]
+        self._play(incumbent, [plans[k] for k in alive], runs[0], runs[1], live_kills, own)
+        for k, counter in zip(alive, live_kills):
+            kills[k].update(counter)
+        self.offset = max(self.offset, runs[1])
+
+    def _screen(self, incumbent: Plan, plans: list[Plan], attempt: int,
+                looks: list[tuple[str, int, int, int]]) -> tuple[list[int], str]:
+        """Rank every candidate on shared fresh runs; return the finalists (best first), or an outcome to stop on."""
+        objective, turns = self.setup.objective, self.setup.turns
+        alive = list(range(len(plans)))
+        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in plans]
+        own: Counter[int | None] = Counter()
+        start, done, target = self.offset, 0, SCREEN_FIRST * GROWTH ** (attempt - 1)
+        step = len(self.steps) + 1
+        while True:
+            affordable = self._affordable(len(alive))
+            if affordable < 1:
+                return [], STOP_BUDGET
+            stop = min(target, done + affordable)
+            self._progress_at = (step, f"screening {attempt}", math.nan)
+            self._play_look(incumbent, plans, alive, (start + done, start + stop), kills, own)
+            done = stop
+            if self.start_value is None:
+                self.start_value = objective.mean_value(own, turns)
+            if stop < target:
+                looks.append(("screen", attempt, done, len(alive)))
+                return [], STOP_BUDGET
+            sums = {k: objective.improvement(kills[k], turns) for k in alive}
+            verdicts = dict(zip(alive, judge([sums[k] for k in alive], None, self.min_gain)))  # accepts none
+            alive = [k for k in alive if not verdicts[k].drop]
+            if len(alive) > FINALISTS:
+                alive = screen_cut({k: sums[k].mean for k in alive}, max(FINALISTS, -(-len(alive) // SCREEN_KEEP)))
+            looks.append(("screen", attempt, done, len(alive)))
+            if not alive:
+                return [], STOP_NO_IMPROVEMENT
+            if len(alive) <= FINALISTS:
+                return screen_cut({k: sums[k].mean for k in alive}, len(alive)), ""
+            target *= GROWTH
+
+    def _confirm(self, incumbent: Plan, candidates: list[Candidate], plans: list[Plan], finalists: list[int],
+                 attempt: int, looks: list[tuple[str, int, int, int]], games_before: int) -> str:
+        """Race the finalists on fresh runs; accept one (return "accepted") or say why not."""
+        objective, turns = self.setup.objective, self.setup.turns
+        alive = list(finalists)
+        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in plans]
+        own: Counter[int | None] = Counter()
+        start, done, look = self.offset, 0, 0
+        step = len(self.steps) + 1
+        while True:
+            target = min(CONFIRM_RUNS, CONFIRM_FIRST * GROWTH ** look)
+            affordable = self._affordable(len(alive))
+            if affordable < 1:
+                return STOP_BUDGET
+            stop = min(target, done + affordable)
+            look += 1
+            self._progress_at = (step, f"confirmation {attempt}.{look}", math.nan)
+            self._play_look(incumbent, plans, alive, (start + done, start + stop), kills, own)
+            done = stop
+            level = look_level(self.error_rate, len(finalists), look, attempt)
+            verdicts = dict(zip(alive, judge([objective.improvement(kills[k], turns) for k in alive], level,
+                                             self.min_gain)))
+            winners = [k for k in alive if verdicts[k].accept]
+            alive = [k for k in alive if not verdicts[k].drop and not verdicts[k].accept]
+            looks.append(("confirm", attempt, done, len(alive) + len(winners)))
+            if winners:
+                best = max(winners, key=lambda k: (verdicts[k].mean, -k))
+                self._accept(candidates[best], verdicts[best], own, Trial(level, look, done, start, attempt,
+                                                                          len(finalists)),
+                             self.games - games_before, len(candidates))
+                return "accepted"
+            if stop < target:
+                return STOP_BUDGET
+            if not alive:
+                return STOP_NO_IMPROVEMENT
+            if done >= CONFIRM_RUNS:
+                return "run-limit"
+
+    def _accept(self, candidate: Candidate, verdict: Any, own: Counter[int | None], trial: Trial, games: int,
+                count: int) -> None:
         objective, turns = self.setup.objective, self.setup.turns
         before = objective.mean_value(own, turns)
         sign = -1 if objective.lower_is_better else 1
@@ -289,7 +362,8 @@ class Tuner:
         diff = sign * verdict.mean
         ci = (sign * hi, sign * lo) if sign < 0 else (lo, hi)
         self.steps.append(Step(candidate.change, candidate.change.label(self.names), before, before + diff, diff, ci,
-                               verdict.bound, level, look, runs, run_start, games, count))
+                               verdict.bound, trial.level, trial.look, trial.runs, trial.run_start, games, count,
+                               trial.attempt, trial.finalists))
         self.incumbent = candidate.deck
 
     def _pairwise(self, policy: str, runs: int) -> Pairwise:
@@ -298,7 +372,7 @@ class Tuner:
         kills: list[Counter[tuple[int, int]]] = [Counter()]
         own: Counter[int | None] = Counter()
         first, games = self.offset, self.games
-        self._look = (len(self.steps) + 1, 0, math.nan)
+        self._progress_at = (len(self.steps) + 1, "check", math.nan)
         self._play(start, [final], first, first + runs, kills, own)
         self.offset += runs
         self.games = games  # the budget is the races': checks are played on top of it

@@ -38,6 +38,7 @@ class Catalog:
     path: str | None
     cards: Mapping[str, Card]  # a dict, or a big database's remembered index (`carddb.stored`)
     index: Any = field(default=None, repr=False, compare=False)  # CardIndex: by folded id, name, epithet
+    sample: bool = False  # meta.sample: the cards are invented sample data
 
     def __post_init__(self) -> None:
         if self.index is None:
@@ -55,7 +56,7 @@ class Catalog:
             index: Any = None) -> "Catalog":
         return cls(game=meta.get("game", DEFAULT_GAME), name=meta.get("name", ""),
                    version=str(meta.get("version", "")), content_hash=content_hash, path=path,
-                   cards=cards, index=index)
+                   cards=cards, index=index, sample=meta.get("sample") is True)
 
     @property
     def folder(self) -> Path | None:
@@ -83,7 +84,15 @@ def load_catalog(path: Path | str) -> Catalog:
 
 @lru_cache(maxsize=16)
 def _load_catalog(path: str) -> Catalog:
-    cards_file = resolve_cards_file(path)
+    return catalog_of_file(resolve_cards_file(path))
+
+
+def catalog_of_file(cards_file: Path) -> Catalog:
+    """Load and check one cards file (`resolve_cards_file`'s answer), named in messages as given.
+
+    Raise DataError (CardDBError) if it is bad. The checks are `load_card_db`'s (`read_checked`,
+    with its pass cache), but the cards stay plain rows: no pydantic model is built.
+    """
     if not _may_be_indexed(cards_file):  # a small database: parsed, never indexed (`carddb.stored`)
         data, raw = read_checked(cards_file)
         return Catalog.from_data(data, str(cards_file), raw)

@@ -11,8 +11,6 @@ from rich.text import Span, Text
 from sengoku.display import printable
 from sengoku.goldfish.reports.chart import band_chart, win_chart
 from sengoku.goldfish.reports.summary import summary_lines
-from sengoku.validate.api import ValidationRun
-from sengoku.validate.reporters import render as render_validation
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -194,4 +192,8 @@ def _mean_and_percentiles(s: dict[str, Any]) -> Text:
 
 def validation_report(validation: object) -> str:
     """Return the validator's own text report of a deck refused for simulation."""
+    # deferred: the validator's reporters are start-up time of every report of a valid deck
+    from sengoku.validate.api import ValidationRun
+    from sengoku.validate.reporters import render as render_validation
+
     return render_validation("text", ValidationRun([validation]))  # type: ignore[list-item]
