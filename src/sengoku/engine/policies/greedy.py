@@ -159,18 +159,6 @@ class GreedyPolicy(DevelopPolicy):
     # turns later (every row of the suite), 2 is 0.01 later, 4 and 5 later still; turn 2 too, no change.
     extra_charge: ClassVar[int] = 3
     extra_charge_turns: ClassVar[int] = 1
-    # `extra_charge` counts the cards the plan already sends (names in play that cannot stack,
-    # Nameless): a hand that sends two of its own sends one more, not three (the search keeps
-    # such hands' new names to deploy; benchmarks/greedy_ab.py extra_charge_total=False measures it).
-    extra_charge_total: ClassVar[bool] = False
-    # ... only when the plan leaves at least this AP unspent this turn (the hand's deployments do
-    # not use it all; benchmarks/greedy_ab.py extra_charge_min_left=N measures it).
-    extra_charge_min_left: ClassVar[int] = 0
-    extra_charge_max_left: ClassVar[int] = 1 << 20  # ... and at most this
-    # No card that can Grow or Focus now (M2, M3) is sent by `extra_charge`: stacking gives back
-    # its charge value as AP anyway and raises an ally (benchmarks/greedy_ab.py
-    # extra_keep_stack=False measures it).
-    extra_keep_stack: ClassVar[bool] = False
     # When every Perimeter space from which a card to deploy reaches the Stronghold is taken, an
     # ally in Attack Stance there steps one space ahead to a space from which it still reaches
     # (M4, 1 AP) and the card takes its place (the search deploys and moves so; benchmarks/
@@ -181,10 +169,6 @@ class GreedyPolicy(DevelopPolicy):
     # is the ally the deck grows; the card is sent for AP Charge instead (benchmarks/greedy_ab.py
     # keep_commander_name=False measures it).
     keep_commander_name: ClassVar[bool] = True
-    # When a card's only free Perimeter space in range is also the only one of another new name in
-    # hand that the AP deploys this turn too, deploy the card one Move from range instead (M4) and
-    # leave the space to the other (benchmarks/greedy_ab.py spare_shared=False measures it).
-    spare_shared: ClassVar[bool] = False
     # In the first `draw_first_turns` turns, a hand card's ability that draws (C5) is used at the
     # start of the Main Phase, before the AP goes to deployments, and even by a card that could
     # Grow or Focus (the search draws so on turn 1; benchmarks/greedy_ab.py draw_first_turns=0
@@ -244,8 +228,7 @@ class GreedyPolicy(DevelopPolicy):
 
     def _plan_charges(self, state: GameState) -> tuple[list[int], int]:
         send, ap = DevelopPolicy._plan_charges(self, state)
-        if self.extra_charge > 0 and state.turn <= self.extra_charge_turns and len(send) < len(state.hand) \
-                and self.extra_charge_min_left <= ap <= self.extra_charge_max_left:
+        if self.extra_charge > 0 and state.turn <= self.extra_charge_turns and len(send) < len(state.hand):
             self._charge_extra(state, send)  # (the AP the plan counts on already holds every card's charge value)
         return send, ap
 
@@ -255,21 +238,13 @@ class GreedyPolicy(DevelopPolicy):
         t = state.t
         level, charge = t.level, t.charge
         hand = state.hand
-        count = self.extra_charge - len(send) if self.extra_charge_total else self.extra_charge
-        if count <= 0:
-            return
         keys = []  # level, then charge value (high first), then position, packed in one int
         for p, c in enumerate(hand):
-            if p not in send and not (self.extra_keep_stack and self._stacks_now(state, c)):
+            if p not in send:
                 keys.append(level[c] << 24 | (255 - charge[c]) << 16 | p)
         keys.sort()
-        for k in keys[:count]:
+        for k in keys[: self.extra_charge]:
             send.append(k & 0xFFFF)
-
-    def _stacks_now(self, state: GameState, card: int) -> bool:
-        """`extra_keep_stack`: whether `card` can Grow or Focus onto an ally now (M2, M3) and the plan stacks it."""
-        found = state.stack_target_or_name(card)
-        return isinstance(found, Ally) and not self._holds_back(state, card, found)
 
     def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
         """`keep_commander_name`: whether stacking `card` onto `ally` would make a Nameless a
@@ -647,35 +622,7 @@ class GreedyPolicy(DevelopPolicy):
                 top = c
         return top
 
-    def _spare_shared_space(self, state: GameState, card: int) -> int:
-        """`spare_shared`: a free Perimeter space one Move (M4) from range for `card`, when its only
-        free Perimeter space in range is the only one of another new name in hand that the AP left
-        deploys too; else -1."""
-        t = state.t
-        board = t.board
-        occ = state.occupant
-        only = -1
-        for s in self._spots[card]:
-            if board.is_perimeter[s] and occ[s] is None:
-                if only >= 0:
-                    return -1
-                only = s
-        if only < 0:
-            return -1
-        nid = t.name_id
-        left = state.ap - t.cost[card]
-        for c in state.hand:
-            if nid[c] == nid[card] or t.kind[c] == NAMELESS or t.cost[c] > left \
-                    or state.stack_target_or_name(c) is not False or not self._reaches[c][only]:
-                continue
-            for s in self._spots[c]:
-                if board.is_perimeter[s] and occ[s] is None and s != only:
-                    break
-            else:
-                return self._nearest_to_range(state, self._grown_top(state, card), only, 1)
-        return -1
-
-    def _nearest_to_range(self, state: GameState, top: int, avoid: int = -1, most: int = 6) -> int:
+    def _nearest_to_range(self, state: GameState, top: int) -> int:
         """The free Perimeter space fewest Moves (M4, through empty spaces) from a free space where
         `top` reaches the Stronghold (ties: the one furthest ahead), or -1 if none leads there."""
         board = state.t.board
@@ -684,19 +631,19 @@ class GreedyPolicy(DevelopPolicy):
         landing = self._commander_landing(state) if state.opp_defends else -1
         best, best_key = -1, 1 << 30
         for p in board.perimeter:
-            if occ[p] is not None or p == avoid:
+            if occ[p] is not None:
                 continue
             seen = [False] * board.n_spaces
             seen[p] = True
             frontier = [p]
             steps = 0
             found = False
-            while frontier and not found and steps < most:
+            while frontier and not found and steps < 6:
                 steps += 1
                 nxt = []
                 for x in frontier:
                     for d in board.neighbours[x]:
-                        if not seen[d] and occ[d] is None and d != landing and d != avoid:
+                        if not seen[d] and occ[d] is None and d != landing:
                             if reaches[d]:
                                 found = True
                             seen[d] = True
@@ -721,10 +668,6 @@ class GreedyPolicy(DevelopPolicy):
                 for s in self._spots[top]:
                     if board.is_perimeter[s] and occ[s] is None:
                         return s
-        if self.spare_shared:
-            spare = self._spare_shared_space(state, card)
-            if spare >= 0:
-                return spare
         for s in self._spots[card]:
             if board.is_perimeter[s] and occ[s] is None:
                 return s
