@@ -171,8 +171,9 @@ class GreedyPolicy(DevelopPolicy):
     keep_commander_name: ClassVar[bool] = True
     # In the first `draw_first_turns` turns, a hand card's ability that draws (C5) is used at the
     # start of the Main Phase, before the AP goes to deployments, and even by a card that could
-    # Grow or Focus (the search draws so on turn 1; benchmarks/greedy_ab.py draw_first_turns=0
-    # measures it).
+    # Grow or Focus (the search draws so on turn 1). benchmarks/greedy_ab.py draw_first_turns=0:
+    # 0.0015 turns later (two seeds), up to 0.024 on ultimate-beasts going second; with any AP
+    # (going first too) it was later: the first deployments need the AP.
     draw_first_turns: ClassVar[int] = 1
     draw_first_ap: ClassVar[int] = 22  # ... when the Main Phase starts with at least this AP
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
