@@ -155,7 +155,7 @@ class GreedyPolicy(DevelopPolicy):
     # In the first `extra_charge_turns` turns, send `extra_charge` more of the cards the plan keeps
     # for AP Charge (T2a), lowest level first: the Draw Phase (T3) refills the hand at once, so each
     # sent card is its charge value and a fresh card this very turn (the search sends one to three
-    # more on turn 1; benchmarks/search_diff.py). benchmarks/greedy_ab.py: extra_charge=0 is 0.09
+    # more on turn 1; benchmarks/search_choices.py). benchmarks/greedy_ab.py: extra_charge=0 is 0.09
     # turns later (every row of the suite), 2 is 0.01 later, 4 and 5 later still; turn 2 too, no change.
     extra_charge: ClassVar[int] = 3
     extra_charge_turns: ClassVar[int] = 1
