@@ -116,11 +116,11 @@ def test_the_opponent_s_stronghold_ordered_part_by_part_is_keyed_order(db):
                 whole = keyed_order(cards, lanes, seed)
                 u = Unordered(cards, lanes, seed)
                 taken: list[int] = []  # top first
-                while u.rest:
+                while u.left:
                     left = unordered_cards(u)
                     assert left + taken[::-1] == whole
                     part = keyed_part(u, rng.choice((1, 1, 6, 30)))
-                    assert part and len(part) + len(u.rest) == len(left)
+                    assert part and len(part) + u.left == len(left)
                     taken += part[::-1]
                 assert taken[::-1] == whole and keyed_part(u, 1) == []
 

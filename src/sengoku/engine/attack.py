@@ -115,7 +115,7 @@ class Attack(FamiliarAbilities):
         opp = self.opp_stronghold
         if not opp:
             u = self.opp_unordered
-            if u is not None and u.rest:  # the next part of its order (see Chance.opponent_stronghold)
+            if u is not None and u.left:  # the next part of its order (see Chance.opponent_stronghold)
                 opp += keyed_part(u, 1)
         return opp.pop() if opp else None
 
