@@ -10,7 +10,7 @@ from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import MAIN_PHASE
 from sengoku.engine.errors import IllegalAction
 from sengoku.engine.tables import FOCUS, GROWTH, NAMELESS, STACK_NAMING, STACK_TRIGGERS
-from sengoku.engine.zones import Checked
+from sengoku.engine.zones import Checked, remove_ally
 
 
 class MainPhase(Abilities):
@@ -132,7 +132,7 @@ class MainPhase(Abilities):
         if special:
             t = self.t
             if special & STACK_NAMING:  # the Nameless takes the new card's name
-                self.nameless.remove(a)
+                remove_ally(self.nameless, a)
                 if a.space != COMMAND_ZONE:
                     self.by_name[t.name_id[c]] = a
                 else:

@@ -315,14 +315,14 @@ class Zones:
         t = self.t
         if self.record is not None:
             self._note_leave_play(a, keep)
-        self.allies.remove(a)
+        remove_ally(self.allies, a)
         a.in_play = False
         self.m_lost += 1
         self.hp_total -= a.hp
         pos = a.space
         top = a.top
         if t.kind[top] == NAMELESS:
-            self.nameless.remove(a)
+            remove_ally(self.nameless, a)
         if pos == COMMAND_ZONE:
             self._set_command_zone(None)
         else:
@@ -393,3 +393,16 @@ def _highest_source(t: DeckTables, sources: list[int]) -> int:
         if level[sources[k]] >= level[sources[best]]:
             best = k
     return best
+
+
+def remove_ally(allies: list[Ally], a: Ally) -> None:
+    """Remove ally `a` from a list of allies in play: what `list.remove` does, asking `is` instead of `==`.
+
+    (Allies compare equal field by field, the space included, and no two allies in play share a
+    space, so the one equal to `a` is `a` itself; compiled, `==` built two tuples per ally asked.)
+    """
+    for k in range(len(allies)):
+        if allies[k] is a:
+            del allies[k]
+            return
+    raise ValueError("the ally is not in the list")
