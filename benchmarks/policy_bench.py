@@ -40,22 +40,47 @@ def load_deck(path: Path):
     return compile_deck(sengoku.load_card_db(), result.sections, result.mode)
 
 
-def play(task: tuple[str, str, str, int, int, int, int]) -> tuple[str, str, str, list[int], float]:
-    """Play deals start..stop-1 of one deck and setting with one policy; return the kill turns."""
-    from sengoku.engine import GameRunner, make_policy
+def deals(deck: str, setting: str, policy, start: int, stop: int, turns: int, seed: int):
+    """Deals start..stop-1 of one suite deck and setting, played one by one with `policy` (an instance)
+    as the iterator is read: (deal, result) pairs.
+
+    Deal i is played from `seed_run(seed, i)`, as `sengoku goldfish` plays run i, so every policy meets
+    the same deals. The deck is loaded before the first deal is read (outside a timing of the games).
+    """
+    from sengoku.engine import GameRunner
     from sengoku.goldfish.play.seeds import Chance, seed_run
 
-    deck, setting, policy, start, stop, turns, seed = task
     going_first, defends = SETTINGS[setting]
-    tables = load_deck(SUITE / f"{deck}.toml")
     chance = Chance()
-    runner = GameRunner(tables, make_policy(policy), chance, turns, going_first, opponent_defends=defends)
-    out = []
+    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), policy, chance, turns, going_first,
+                        opponent_defends=defends)
+
+    def each():
+        for i in range(start, stop):
+            seed_run(chance, seed, i)
+            yield i, runner.play()
+    return each()
+
+
+def in_processes(work, tasks: list, jobs: int):
+    """Yield work(task) for each task in order, in `jobs` processes (forked) when jobs > 1."""
+    if jobs > 1:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(jobs) as pool:
+            yield from pool.imap(work, tasks)
+    else:
+        for task in tasks:
+            yield work(task)
+
+
+def play(task: tuple[str, str, str, int, int, int, int]) -> tuple[str, str, str, list[int], float]:
+    """Play deals start..stop-1 of one deck and setting with one policy; return the kill turns."""
+    from sengoku.engine import make_policy
+
+    deck, setting, policy, start, stop, turns, seed = task
+    games = deals(deck, setting, make_policy(policy), start, stop, turns, seed)
     began = time.process_time()
-    for i in range(start, stop):
-        seed_run(chance, seed, i)
-        won = runner.play().won_turn
-        out.append(turns + 1 if won is None else won)
+    out = [turns + 1 if r.won_turn is None else r.won_turn for _, r in games]
     return deck, setting, policy, out, time.process_time() - began
 
 
@@ -123,14 +148,8 @@ def main(argv: list[str] | None = None) -> int:
                   f" | {slower:.0%} / {faster:.0%} |")
             sys.stdout.flush()
 
-    if args.jobs > 1:
-        import multiprocessing as mp
-        with mp.get_context("fork").Pool(args.jobs) as pool:
-            for result in pool.imap(play, tasks):
-                take(result)
-    else:
-        for task in tasks:
-            take(play(task))
+    for result in in_processes(play, tasks, args.jobs):
+        take(result)
 
     print()
     for setting in settings:

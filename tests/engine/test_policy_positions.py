@@ -103,7 +103,7 @@ def test_a_heavy_turn_1_hand_sends_two_cards_to_deploy_two_allies_and_wins_a_tur
         sent = len(g.standby)
         g.end_charge_phase()
         p.main_phase(g)
-        assert sent == 2 and len(g.allies) >= 3  # two cards sent; two allies (or more, with the cards drawn) beside the Commander
+        assert sent >= 2 and len(g.allies) >= 3  # two cards sent (or more: extra_charge); two allies (or more) beside the Commander
         g.end_turn()
         greedy.append(_finish(g))
         keeps.append(play_out(clone_state(s, random.Random(seed)), SendsNothing()).won_turn)
@@ -127,6 +127,12 @@ def standard():
     return deck(data_dir("decklists") / "default.toml")
 
 
+class PlanOnly(GreedyPolicy):
+    """Greedy without the extra turn-1 charges (`extra_charge`), to keep a hand as a test built it."""
+
+    extra_charge = 0
+
+
 def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
     # Going second, turn 1, a passive opponent: the Nameless Ronin (ATK 5, 1 HP) could walk one
     # step into range, but hardly any Last Guard of the mirror deck has ATK 5 or less and
@@ -137,7 +143,7 @@ def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
     ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
     s.begin_turn()
     p = GreedyPolicy()
-    p.charge_phase(s)
+    PlanOnly().charge_phase(s)  # the hand as built (no extra card sent: the deployments it plans are the point)
     s.end_charge_phase()
     p._prepare_for(s)
     hit, magic, boosts = p.best_attack(s, ronin)
@@ -198,3 +204,180 @@ def test_a_release_wins_a_turn(ultimate):
     assert s.won_turn is None
     s.end_turn()
     assert _finish(s) == 4
+
+
+def _defended_position(t, placed: list[tuple[str, int, int]], hand: list[str], ap: int, opp_hp: int,
+                       defends: bool = True) -> GameState:
+    """Going second, turn 1's Main Phase against a defending opponent (G4): our Commander and the
+    Nameless gone, `placed` (card id, row, column) on the field since an earlier turn, the
+    hand `hand`, `ap` AP; the opponent's Stronghold has `opp_hp` HP and no Last Guard left (power 0),
+    so an attack meets its Commander's power alone, once, when it joins (K4)."""
+    s = without_nameless(GameState(t, random.Random(0), False, opponent_defends=defends))
+    cz = s.command_zone
+    assert cz is not None
+    s.allies.remove(cz)  # (nor our Commander: no other ally to walk into the space freed)
+    s.command_zone, s.cz_name, s.hp_total = None, -1, s.hp_total - cz.hp
+    s.begin_turn()
+    s.end_charge_phase()
+    with_hand(s, [cid for cid, _, _ in placed] + hand)
+    for _, row, col in placed:
+        a = s.deploy(0, space(s, row, col))
+        a.entered = 0  # on the field since before this turn: it may attack (K4)
+    s.ap = ap
+    s.opp_stronghold, s.opp_sh_hp = [], opp_hp
+    return s
+
+
+def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_space_to_a_deployment(standard):
+    # Kagetora L2 (ATK 9, MAT 4; range c2, b3, c3) stands on c2, the only Perimeter space from which
+    # Nene L2 (cost 5; range c2, c3, d3), in hand, reaches the Stronghold; Oichi L1 (range b2, c2,
+    # d2, c3) attacks from b2. 6 AP: one step (M4) and Nene. The defending opponent's Commander Soma
+    # L1 joins the first attack (G4, K4), steps onto d3 (the first free space of its Perimeter on
+    # our side) and stays. Stepping Kagetora to c3 before it attacks leaves c2 to Nene, a third
+    # attacker next turn from where it stands. Kept on c2, Kagetora leaves Nene b1 or d1 or d2,
+    # from which the nearest way into range is b1, a1, a2, a3, b3, c3: five Moves (1 AP each) next
+    # turn. The opponent's Stronghold: 4 HP, no Last Guard left (power 0): 2 hits now, 3 to win.
+    t = standard
+    placed = [("SY1-006", 1, 2), ("SY1-009", 1, 1)]
+
+    def turn_2(s, p):
+        s.end_turn()
+        s.record = []
+        s.begin_turn()
+        p.charge_phase(s)
+        s.end_charge_phase()
+        p.main_phase(s)
+        return [e for e in s.record if e["event"] == "move"]
+
+    s = _defended_position(t, placed, ["SY1-031"], 6, 4)
+    kagetora = s.allies[0]
+    GreedyPolicy().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert kagetora.space == space(s, 2, 2) and kagetora.defending  # stepped to c3, then attacked
+    assert s.opp_sh_hp == 2 and s.opp_commander is None  # two hits; the Commander joined (K4)
+    assert nene.space == space(s, 1, 2)  # on c2: in range for next turn
+    assert turn_2(s, GreedyPolicy()) == [] and s.won_turn == 2  # three hits, no Move: won (K5)
+
+    class StaysPut(GreedyPolicy):
+        step_ahead = False
+
+    s = _defended_position(t, placed, ["SY1-031"], 6, 4)
+    StaysPut().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert not t.board.reaches_enemy_stronghold(nene.space, t.corners[nene.top]) and s.opp_sh_hp == 2
+    moves = turn_2(s, StaysPut())
+    assert s.won_turn == 2 and len(moves) == 5 and all(e["card"] == nene.top for e in moves)
+
+
+def test_against_a_defender_no_ally_steps_onto_the_space_the_joining_commander_takes(standard):
+    # Oichi L3 (range b2, c2, d2, c3, d3) on d2: of its neighbours only d3 is off the Perimeter and
+    # in range, and d3 is where the opponent's Commander steps when it joins (G4). Standing there
+    # would only send the Commander to c3, the space every card reaches: Oichi attacks from d2.
+    t = standard
+    s = _defended_position(t, [("SY1-011", 1, 3)], ["SY1-031"], 6, 2)
+    oichi = s.allies[-1]
+    GreedyPolicy().main_phase(s)
+    assert oichi.space == space(s, 1, 3) and oichi.defending
+    d3 = s.occupant[space(s, 2, 3)]
+    assert d3 is not None and d3 in s.opp_allies and t.card_id[d3.top] == "SY1-001"  # their Commander on d3
+    assert s.occupant[space(s, 2, 2)] is None  # c3 left to us
+
+
+def test_a_card_is_deployed_where_the_card_growing_onto_it_this_turn_reaches(standard):
+    # Going second, turn 1, an empty field (no Commander, no Nameless), 10 AP, a passive opponent.
+    # In hand: Kagetora L2 (range c2, b3, c3) with Kagetora L4 (range b2, c2, b3, c3, d3), which
+    # grows onto it as soon as it is deployed (M2), and Nene L2 (range c2, c3, d3). Of the
+    # Perimeter, Kagetora L4 reaches b2 and c2, Nene only c2: Kagetora on b2 and Nene on c2 both
+    # attack next turn from where they stand; Kagetora put on c2 (its Level 2's only space) sends
+    # Nene to d2, a Move (d3: M4, 1 AP) from range.
+    t = standard
+    hand = ["SY1-006", "SY1-008", "SY1-031"]
+    s = _defended_position(t, [], hand, 10, 6, defends=False)
+    GreedyPolicy().main_phase(s)
+    by_id = {t.card_id[a.top]: a for a in s.allies}
+    assert set(by_id) == {"SY1-008", "SY1-031"}  # Kagetora grew to Level 4; Nene deployed
+    assert by_id["SY1-008"].space == space(s, 1, 1) and by_id["SY1-031"].space == space(s, 1, 2)
+    for a in s.allies:
+        assert t.board.reaches_enemy_stronghold(a.space, t.corners[a.top])
+    ap = s.ap
+
+    class OwnRange(GreedyPolicy):
+        deploy_for_top = False
+
+    s = _defended_position(t, [], hand, 10, 6, defends=False)
+    OwnRange().main_phase(s)
+    by_id = {t.card_id[a.top]: a for a in s.allies}
+    # Kagetora went to c2 (its Level 2's only space) and, with every space in Nene's range taken,
+    # stepped ahead to c3 (still in range, M4) to give c2 to Nene (`step_ahead_for_room`).
+    assert by_id["SY1-008"].space == space(s, 2, 2)
+    assert by_id["SY1-031"].space == space(s, 1, 2)
+    for a in s.allies:
+        assert t.board.reaches_enemy_stronghold(a.space, t.corners[a.top])
+    assert s.ap == ap - 1  # the same two attackers in range, for a Move more (M4)
+
+
+def test_a_card_with_no_space_in_range_is_deployed_fewest_moves_from_one(standard):
+    # Going second, turn 1, 5 AP: Kagetora L2 stands on c2 (it attacks from there), Nene L2 (cost
+    # 5; range c2, c3, d3) in hand. Every free Perimeter space is out of Nene's range; from d2 one
+    # Move reaches d3 (M4), from b2 two (b3, then c3), from b1 or d1 more. A passive opponent: Nene
+    # goes to d2. Against a defending opponent whose Commander has yet to join, d3 is the space
+    # the Commander takes at the first attack (G4): from d2 there is then no way into range, and
+    # from b2 two Moves: Nene goes to b2.
+    t = standard
+    s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6, defends=False)
+    GreedyPolicy().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert nene.space == space(s, 1, 3)
+
+    class FurthestAhead(GreedyPolicy):
+        walk_deploy = False
+
+    s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6, defends=False)
+    FurthestAhead().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert nene.space == space(s, 1, 1)  # b2: the first of the spaces furthest ahead
+
+    s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6)
+    s.ap = 5 + 1  # (Kagetora steps to c3 first against a defender: step_ahead)
+    GreedyPolicy().main_phase(s)
+    nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
+    assert nene.space == space(s, 1, 2)  # c2, freed: in range
+
+
+def test_against_a_defender_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
+    # The position of the test above, against a defending opponent (G4): the Ronin's ATK 5 now
+    # also meets the Commander's ATK 6 at the first attack, and Last Guards self-boost from the
+    # opponent's hand (K2); a guard that wins goes to that hand (K4), paying for more boosts.
+    # The Ronin stays where it is, with its AP; allowed the walk (risky_defended off), it walks.
+    t = standard
+
+    def position() -> tuple[GameState, object]:
+        s = GameState(t, random.Random(0), False, opponent_defends=True)
+        with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])
+        ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
+        s.begin_turn()
+        return s, ronin
+
+    class Stays(GreedyPolicy):
+        extra_charge = 0  # the hand of the position kept whole, in both plays: only risky_defended differs
+
+    s, ronin = position()
+    p = Stays()
+    p.charge_phase(s)
+    s.end_charge_phase()
+    p._prepare_for(s)
+    hit, magic, boosts = p.best_attack(s, ronin)
+    assert hit < p.risky_hit and p._likely_lost(s, ronin, magic, boosts)
+    start = ronin.space
+    p.main_phase(s)
+    assert ronin.in_play and ronin.space == start and not ronin.defending
+
+    class Walks(Stays):
+        risky_defended = False
+
+    s, ronin = position()
+    q = Walks()
+    q.charge_phase(s)
+    s.end_charge_phase()
+    q.main_phase(s)
+    assert ronin.space != start or not ronin.in_play

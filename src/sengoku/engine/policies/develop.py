@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
+from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import AP_CHARGE, FAMILIAR_HAND_LIMIT, HAND_LIMIT, HP_CHARGE_MIN
 from sengoku.engine.policies.base import Policy, forced_charges
@@ -102,6 +103,8 @@ class DevelopPolicy(Policy):
             if found is True or (found is False and kind[c] == NAMELESS):
                 send.append(p)  # its name is in play and it cannot stack (or a Nameless): charge it
             elif found is not False:
+                if self._holds_back(state, c, found):
+                    send.append(p)  # it could stack, but it is not to (see _holds_back): charge it
                 continue  # it can Grow or Focus now: keep it
             else:
                 if groups is None:
@@ -242,9 +245,16 @@ class DevelopPolicy(Policy):
             if found is False:
                 fresh.append(c)
             elif found is not True:  # an ally to stack onto
+                if self._holds_back(state, c, found):
+                    continue
                 state.stack(hand.index(c), found)
                 expected -= 1
         return fresh if len(hand) == expected else None
+
+    def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
+        """Whether hand card `card`, which can Grow or Focus onto `ally`, is not to (the default
+        policy's choice; this policy stacks whatever can)."""
+        return False
 
     def _deploy_new_names(self, state: GameState, fresh: list[int]) -> bool:
         """Deploy the lowest-level card of the new name with the most cards in hand (Nameless

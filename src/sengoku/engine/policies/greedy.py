@@ -116,14 +116,51 @@ class GreedyPolicy(DevelopPolicy):
     # No AP is spent walking an ally into range for an attack below this hit chance when it would
     # more likely than not be lost to the Last Guard (K4: the guard's power against the ally's,
     # as K1): a 1-HP Nameless walking into an ATK 18 guard (benchmarks/greedy_ab.py risky_hit=0
-    # measures it), in the first `risky_turns` turns against a passive opponent (measured: later,
-    # or against a defending one, the walk pays). From where it stands, an ally attacks whenever it can hit at all: a guard
+    # measures it), in the first `risky_turns` turns (measured: later, the walk pays). From where it stands, an ally attacks whenever it can hit at all: a guard
     # that wins goes to the opponent's hand, so the Stronghold left has the lower guards.
     risky_hit: ClassVar[float] = 0.2
     risky_turns: ClassVar[int] = 1  # ... in the first turn only, when AP is what the first deployments need
+    # ... and against a defending opponent (G4) in Standard mode too: its Last Guard self-boosts,
+    # and one that wins goes to its hand to pay for more (benchmarks/greedy_ab.py
+    # risky_defended=False measures it; in Ultimate mode, 9 hits to win, it was later on a deck).
+    risky_defended: ClassVar[bool] = True
+    # Against a defending opponent (G4), before an ally on the Stronghold Perimeter attacks, step it
+    # (1 AP, M4) to a free space off the Perimeter from which it still reaches the Stronghold, but
+    # not onto the space the opponent's Commander would take when it joins (it would take the next
+    # one, which may be ours in range): the Perimeter space is left for a deployment (M1) in range.
+    # benchmarks/greedy_ab.py step_ahead=False measures it (every Standard defending row sooner;
+    # no change without a defender).
+    step_ahead: ClassVar[bool] = True
+    # Deploy where the card that will top the ally this turn reaches the Stronghold: the
+    # highest-level card of its name in hand grows onto it at once (M2), and its range (a Level 4's
+    # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
+    # reaches to the next deployment (benchmarks/greedy_ab.py deploy_for_top=False measures it).
+    deploy_for_top: ClassVar[bool] = True
+    # A card with no free Perimeter space in range is deployed on the free one fewest Moves (M4)
+    # from a free space in range (for a defending opponent's Commander yet to join, its space
+    # counts as taken, G4), not merely the one furthest ahead (benchmarks/greedy_ab.py
+    # walk_deploy=False measures it).
+    walk_deploy: ClassVar[bool] = True
     # Release a Contracted familiar (U5) next to its holder where it reaches the Stronghold and
     # attack with it the same turn (benchmarks/greedy_ab.py releases=False measures it).
     releases: ClassVar[bool] = True
+    # In the first `extra_charge_turns` turns, send `extra_charge` more of the cards the plan keeps
+    # for AP Charge (T2a), lowest level first: the Draw Phase (T3) refills the hand at once, so each
+    # sent card is its charge value and a fresh card this very turn (the search sends one to three
+    # more on turn 1; benchmarks/search_choices.py). benchmarks/greedy_ab.py: extra_charge=0 is 0.09
+    # turns later (every row of the suite), 2 is 0.01 later, 4 and 5 later still; turn 2 too, no change.
+    extra_charge: ClassVar[int] = 3
+    extra_charge_turns: ClassVar[int] = 1
+    # When every Perimeter space from which a card to deploy reaches the Stronghold is taken, an
+    # ally in Attack Stance there steps one space ahead to a space from which it still reaches
+    # (M4, 1 AP) and the card takes its place (the search deploys and moves so; benchmarks/
+    # greedy_ab.py step_ahead_for_room=False measures it).
+    step_ahead_for_room: ClassVar[bool] = True
+    # No Growth or Focus makes a Nameless a namesake of the Commander while the Commander is in the
+    # Command Zone: the Commander could not enter the Battlefield while it lives (M1, M4), and it
+    # is the ally the deck grows; the card is sent for AP Charge instead (benchmarks/greedy_ab.py
+    # keep_commander_name=False measures it).
+    keep_commander_name: ClassVar[bool] = True
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -172,6 +209,39 @@ class GreedyPolicy(DevelopPolicy):
         self._guard_mat = [ot.mat[c] for c in cards]
         self._guards_of = ot
         self._guards_defend = state.opp_defends
+
+    # ---- Charge Phase ------------------------------------------------------------------------
+
+    def _plan_charges(self, state: GameState) -> tuple[list[int], int]:
+        send, ap = DevelopPolicy._plan_charges(self, state)
+        if self.extra_charge > 0 and state.turn <= self.extra_charge_turns and len(send) < len(state.hand):
+            self._charge_extra(state, send)  # (the AP the plan counts on already holds every card's charge value)
+        return send, ap
+
+    def _charge_extra(self, state: GameState, send: list[int]) -> None:
+        """Add to `send` up to `extra_charge` of the hand positions it does not hold: lowest level
+        first, then the highest charge value, then hand order."""
+        t = state.t
+        level, charge = t.level, t.charge
+        hand = state.hand
+        keys = []  # level, then charge value (high first), then position, packed in one int
+        for p, c in enumerate(hand):
+            if p not in send:
+                keys.append(level[c] << 24 | (255 - charge[c]) << 16 | p)
+        keys.sort()
+        for k in keys[: self.extra_charge]:
+            send.append(k & 0xFFFF)
+
+    def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
+        """`keep_commander_name`: whether stacking `card` onto `ally` would make a Nameless a
+        namesake of the Commander waiting in the Command Zone."""
+        if not self.keep_commander_name:
+            return False
+        cz = state.command_zone
+        if cz is None or ally is cz:
+            return False
+        t = state.t
+        return t.kind[ally.top] == NAMELESS and t.name_id[card] == t.name_id[cz.top]
 
     # ---- Main Phase --------------------------------------------------------------------------
 
@@ -273,11 +343,50 @@ class GreedyPolicy(DevelopPolicy):
                         and a.space >= 0 and reaches[a.top][a.space]:
                     hit, magic, boosts = self.best_attack(state, a)
                     if hit >= self.min_hit:  # (even a likely loss: a guard that wins leaves the Stronghold)
+                        if self.step_ahead and state.opp_defends and state.t.board.is_perimeter[a.space]:
+                            self._step_ahead(state, a)
                         state.attack(a, magic, boosts)
                         if state.won_turn is not None:
                             return  # K5
             if not self._move_into_range(state, True):
                 return
+
+    def _step_ahead(self, state: GameState, a: Ally) -> None:
+        """Move ally `a` off the Stronghold Perimeter to a free space still in range (M4, K4), other
+        than the one a joining Commander would take (G4); the Perimeter space it frees may take a
+        deployment (M1) in range."""
+        if state.ap < 1:
+            return
+        board = state.t.board
+        reaches = self._reaches[a.top]
+        occ = state.occupant
+        landing = self._commander_landing(state)
+        for d in board.neighbours[a.space]:
+            if occ[d] is None and reaches[d] and not board.is_perimeter[d] and d != landing:
+                state.move(a, d)
+                return
+
+    def _commander_landing(self, state: GameState) -> int:
+        """The space of ours a defending opponent's Commander would step onto when it joins (G4), or -1.
+
+        Standing there sends it to the next space of its Perimeter, which may be one more of ours
+        in range; left free, it takes this one."""
+        if state.joining_commander() < 0:
+            return -1
+        occ = state.occupant
+        for space in state.t.board.enemy_perimeter:
+            if space < 0 or occ[space] is not None:
+                continue
+            for e in state.opp_allies:
+                if e.space == space:
+                    break
+            else:
+                return space
+        return -1
+
+    def _risky_defended(self, state: GameState) -> bool:
+        """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
+        return self.risky_defended and not state.t.ultimate
 
     def _likely_lost(self, state: GameState, a: Ally, magic: bool, boosts: int) -> bool:
         """Whether ally `a` attacking so (K2, K4) is more likely than not to be defeated by the Last Guard.
@@ -369,7 +478,8 @@ class GreedyPolicy(DevelopPolicy):
                 continue  # every space in range is taken
             hit, magic, boosts = self.best_attack(state, a)
             if hit >= self.min_hit and (hit >= self.risky_hit or not now or state.turn > self.risky_turns
-                                        or state.opp_defends or not self._likely_lost(state, a, magic, boosts)):
+                                        or (state.opp_defends and not self._risky_defended(state))
+                                        or not self._likely_lost(state, a, magic, boosts)):
                 ready.append((-hit, k))
         if len(ready) > 1:
             ready.sort()
@@ -468,15 +578,76 @@ class GreedyPolicy(DevelopPolicy):
             return a.hp < state.t.cost[a.top]
         return state.neediest_ally() is not None
 
+    def _grown_top(self, state: GameState, card: int) -> int:
+        """The card an ally deployed as `card` will have on top this turn: the highest-level card of its
+        name in hand, which grows onto it once it is deployed (M2, levels may be skipped)."""
+        t = state.t
+        if t.kind[card] == NAMELESS:
+            return card
+        nid, level = t.name_id, t.level
+        top = card
+        for c in state.hand:
+            if nid[c] == nid[card] and level[c] > level[top] and t.kind[c] != NAMELESS:
+                top = c
+        return top
+
+    def _nearest_to_range(self, state: GameState, top: int) -> int:
+        """The free Perimeter space fewest Moves (M4, through empty spaces) from a free space where
+        `top` reaches the Stronghold (ties: the one furthest ahead), or -1 if none leads there."""
+        board = state.t.board
+        occ = state.occupant
+        reaches = self._reaches[top]
+        landing = self._commander_landing(state) if state.opp_defends else -1
+        best, best_key = -1, 1 << 30
+        for p in board.perimeter:
+            if occ[p] is not None:
+                continue
+            seen = [False] * board.n_spaces
+            seen[p] = True
+            frontier = [p]
+            steps = 0
+            found = False
+            while frontier and not found and steps < 6:
+                steps += 1
+                nxt = []
+                for x in frontier:
+                    for d in board.neighbours[x]:
+                        if not seen[d] and occ[d] is None and d != landing:
+                            if reaches[d]:
+                                found = True
+                            seen[d] = True
+                            nxt.append(d)
+                frontier = nxt
+            if found:
+                key = steps << 8 | (3 - board.coords[p][0]) << 4
+                if key < best_key:
+                    best, best_key = p, key
+        return best
+
     def _deploy_space(self, state: GameState, card: int) -> int | None:
-        """Where to deploy `card`: a free Perimeter space in its attack range, else the one furthest
-        ahead, else the empty Command Zone (Level 1), else one freed by a Move."""
+        """Where to deploy `card`: a free Perimeter space in its attack range, else one in range freed
+        by an ally stepping ahead (`step_ahead_for_room`), else the free Perimeter space fewest Moves
+        from range (`walk_deploy`), else the one furthest ahead, else the empty Command Zone (Level 1), else one freed by a Move."""
         board = state.t.board
         occ = state.occupant
         free = -1
+        if self.deploy_for_top:
+            top = self._grown_top(state, card)
+            if top != card:
+                for s in self._spots[top]:
+                    if board.is_perimeter[s] and occ[s] is None:
+                        return s
         for s in self._spots[card]:
             if board.is_perimeter[s] and occ[s] is None:
                 return s
+        if self.step_ahead_for_room:
+            dest = self._step_ahead_for_room(state, card)
+            if dest >= 0:
+                return dest
+        if self.walk_deploy:
+            free = self._nearest_to_range(state, self._grown_top(state, card))
+            if free >= 0:
+                return free
         for s in board.perimeter:
             if occ[s] is None and (free < 0 or board.coords[s][0] > board.coords[free][0]):
                 free = s
@@ -485,3 +656,24 @@ class GreedyPolicy(DevelopPolicy):
         if state.command_zone is None and state.t.level[card] == 1:
             return COMMAND_ZONE
         return super()._deploy_space(state, card)
+
+    def _step_ahead_for_room(self, state: GameState, card: int) -> int:
+        """Free a Perimeter space from which `card` reaches the Stronghold (each is taken): move the
+        ally in Attack Stance standing there one step ahead, off the Perimeter, to a free space from
+        which it still reaches (M4), if the AP pays for the move and the deployment. Return the
+        freed space, or -1."""
+        t = state.t
+        if state.ap < t.cost[card] + 1:
+            return -1
+        board = t.board
+        occ = state.occupant
+        reaches = self._reaches
+        for s in self._spots[card]:
+            a = occ[s]
+            if a is None or not board.is_perimeter[s] or a.defending:
+                continue
+            for d in board.neighbours[s]:
+                if occ[d] is None and not board.is_perimeter[d] and reaches[a.top][d]:
+                    state.move(a, d)
+                    return s
+        return -1
