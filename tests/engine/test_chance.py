@@ -116,13 +116,42 @@ def test_the_opponent_s_stronghold_ordered_part_by_part_is_keyed_order(db):
                 whole = keyed_order(cards, lanes, seed)
                 u = Unordered(cards, lanes, seed)
                 taken: list[int] = []  # top first
-                while u.rest:
+                while u.left:
                     left = unordered_cards(u)
                     assert left + taken[::-1] == whole
                     part = keyed_part(u, rng.choice((1, 1, 6, 30)))
-                    assert part and len(part) + len(u.rest) == len(left)
+                    assert part and len(part) + u.left == len(left)
                     taken += part[::-1]
                 assert taken[::-1] == whole and keyed_part(u, 1) == []
+
+
+def test_our_stronghold_drawn_past_its_ordered_part_is_keyed_order(db):
+    # The compiled engine orders our own Stronghold a part at a time as well (`sh_top` above
+    # `sh_unordered`): drawing it card by card gives keyed_order's order from the top, whether the
+    # setup ordered a part (after a game that drew little) or all of it (the state's first game),
+    # and `stronghold` is the whole pile at any point. (Interpreted, every setup orders it whole.)
+    t = compile_deck(db, sections_of(data_dir("decklists") / "default.toml"))
+    rng = random.Random(8)
+    chance = Chance()
+    s = GameState(t, chance)
+    cmd = s.commander
+    cards, lanes = t.commander_stronghold[cmd], t.stronghold_lanes[cmd]
+    for game in range(30):
+        chance.set_seeds(rng.getrandbits(32), 1, 2, 3)
+        s.setup()  # the last game drew 5 to 50 cards (see below): a part, or the whole
+        whole = keyed_order(cards, lanes, chance.shuffle)
+        assert s.opening_hand == tuple(whole[:-6:-1])
+        assert s.stronghold_count() == len(cards) - 5
+        if game % 3 == 0:
+            assert s.stronghold == whole[:-5]  # looked at whole midway: the same cards, same order
+        drawn = list(s.hand)
+        for _ in range(rng.choice((3, 20, 45))):  # stop anywhere: the next setup sees what was drawn
+            before = len(s.hand)
+            if not s._draw(1):
+                break
+            drawn += s.hand[before:]
+        assert drawn == whole[::-1][:len(drawn)]
+        assert s.stronghold_count() == len(cards) - len(drawn) and s.stronghold == whole[:len(cards) - len(drawn)]
 
 
 def test_copy_codes_depend_on_the_card_id_and_copy_only():

@@ -33,7 +33,7 @@ class Abilities(Turn):
         """Run structured effects (C5): draw, gain AP, heal (never above max HP)."""
         for op, amount, target in effects:
             if op == OP_DRAW:
-                held, stronghold = len(self.hand), self.stronghold
+                held, stronghold = len(self.hand), self.sh_top
                 self._draw(amount)
                 if self.record is not None:
                     self._note_draw("ability", held, stronghold)

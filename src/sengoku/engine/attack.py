@@ -64,9 +64,12 @@ class Attack(FamiliarAbilities):
         top = a.top
         values = t.boost_mat[top] if magic else t.boost_atk[top]
         allowed = min(1, len(values)) if a.released else len(values)  # Quick Start II §8: once
-        if type(boosts) is not int or not 0 <= boosts <= allowed:
+        if type(boosts) is not int:
             return f"this ally may self-boost 0 to {allowed} times (K2)"
-        if boosts and boosts > self.boost_cards(a):  # (no self-boost: nothing to pay)
+        n: int = boosts  # (checked: compiled, the comparisons below are on machine ints)
+        if not 0 <= n <= allowed:
+            return f"this ally may self-boost 0 to {allowed} times (K2)"
+        if n and n > self.boost_cards(a):  # (no self-boost: nothing to pay)
             return "not enough same-name cards to pay for the self-boosts (K2)"
         return a
 
@@ -115,7 +118,7 @@ class Attack(FamiliarAbilities):
         opp = self.opp_stronghold
         if not opp:
             u = self.opp_unordered
-            if u is not None and u.rest:  # the next part of its order (see Chance.opponent_stronghold)
+            if u is not None and u.left:  # the next part of its order (see Chance.opponent_stronghold)
                 opp += keyed_part(u, 1)
         return opp.pop() if opp else None
 
@@ -213,24 +216,26 @@ class Attack(FamiliarAbilities):
         t = self.t
         top = a.top
         record = self.record
+        mag = bool(magic)
+        n: int = boosts  # (an int: checked above)
         standby = summoning = opp_standby = 0
         joining: Ally | None = None
         if record is not None:  # (the cards the self-boosts send: what the zones gain, G8)
             standby, summoning, opp_standby = len(self.standby), len(self.summoning), len(self.opp_standby)
             joining = self.opp_commander if self.opp_defends else None
-        power = t.mat[top] if magic else t.atk[top]
+        power = t.mat[top] if mag else t.atk[top]
         if a.familiars:  # U3: the contracted familiar's attack power adds in Attack Stance
-            power += t.mat[a.familiars[-1]] if magic else t.atk[a.familiars[-1]]
-        values = t.boost_mat[top] if magic else t.boost_atk[top]
-        for k in range(boosts):
+            power += t.mat[a.familiars[-1]] if mag else t.atk[a.familiars[-1]]
+        values = t.boost_mat[top] if mag else t.boost_atk[top]
+        for k in range(n):
             self._pay_boost(a)
             power += values[k]
         self.m_attacks += 1
         guard = self._reveal_last_guard()
-        defense = self._defense(guard, bool(magic), power)
+        defense = self._defense(guard, mag, power)
         outcome, to_attacker, to_stronghold = last_guard_combat(power, defense)
         if record is not None:
-            self._note_attack(a, bool(magic), power, (standby, summoning, opp_standby), joining, guard, defense,
+            self._note_attack(a, mag, power, (standby, summoning, opp_standby), joining, guard, defense,
                               outcome, to_attacker, to_stronghold)
         if guard is not None:  # K4: a Last Guard that won goes to its owner's hand
             (self.opp_hand if outcome == GUARD_HIGHER else self.opp_standby).append(guard)

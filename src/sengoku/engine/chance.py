@@ -165,30 +165,41 @@ def _keyed_order_lanes(cards: Sequence[int], lanes: Lanes, seed: int) -> list[in
     return [cards[k & low] for k in keys]
 
 
-# The opponent's Stronghold is ordered a part at a time (compiled engine): about this many cards of
-# the highest keys first, the next part when a game reveals them all (most games reveal about 14).
+# A keyed Stronghold is ordered a part at a time (compiled engine): about this many cards of the
+# highest keys first, the next part when a game draws or reveals them all. The opponent's: a
+# `greedy` game reveals about 14 of them (hand and Last Guards); our own: it draws 15 to 22 of
+# its 50 cards (the opening hand and a Draw Phase a turn).
 _PART: Final = 16
+OWN_PART: Final = 24
 
 
 class Unordered:
-    """The cards of a keyed Stronghold not ordered yet: `rest` (positions in `cards`), all keyed below `upper`.
+    """The cards of a keyed Stronghold not ordered yet: the `left` cards of `cards` keyed below `upper`.
 
     `keyed_part` takes the next highest-keyed part off it; `keyed_order` would have put every one of
-    them below every card already taken, in the order `keyed_part` gives.
+    them below every card already taken, in the order `keyed_part` gives. The cards left are
+    known by their keys alone (below `upper`, and none was taken), so no list of them is kept.
     """
 
-    __slots__ = ("cards", "lanes", "seed", "rest", "upper")
+    __slots__ = ("cards", "lanes", "seed", "left", "upper")
 
     def __init__(self, cards: tuple[int, ...] = (), lanes: Lanes | None = None, seed: int = 0) -> None:
         self.cards = cards
         self.lanes = lanes if lanes is not None else Lanes()
         self.seed = seed
-        self.rest: list[int] = list(range(len(cards)))
+        self.left = len(cards)
         self.upper = 1 << self.lanes.key_bits  # above every key
 
 
-def keyed_part(u: Unordered, want: int) -> list[int]:
-    """Take at least `want` cards (or all left) of the highest keys off `u`; return them in `keyed_order`'s order."""
+def keyed_part(u: Unordered, want: int, part: int = _PART) -> list[int]:
+    """Take at least `want` cards (or all left) of the highest keys off `u`; return them in `keyed_order`'s order.
+
+    The keys are gone through once for each part taken: the first part about `part` cards, each
+    next twice as many, until `want` are taken; all in one pass when `want` is all that is left.
+    """
+    left: i64 = u.left
+    if left <= 0:
+        return []
     lanes = u.lanes
     high, low16 = lanes.high, lanes.low
     cards = u.cards
@@ -198,41 +209,42 @@ def keyed_part(u: Unordered, want: int) -> list[int]:
     s: i64 = u.seed
     upper: i64 = u.upper
     n: i64 = lanes.n
-    span: i64 = max(1, (1 << lanes.key_bits) * _PART // max(1, n))  # about _PART cards' worth of keys
+    span: i64 = max(1, (1 << lanes.key_bits) * part // max(1, n))  # about `part` cards' worth of keys
+    if want >= left:
+        span = upper  # all of them
     keys: list[int] = []
-    rest = u.rest
-    while rest:
+    while left > 0:
         lower: i64 = upper - span if upper > span else 0
-        keep: list[int] = []
-        for j in rest:
-            jj: i64 = j
-            x: i64 = (i64(high[jj]) << 16 | i64(low16[jj])) ^ s
+        j: i64 = 0
+        for j in range(n):  # (a card's key is worked out again: cheaper than keeping it)
+            x: i64 = (i64(high[j]) << 16 | i64(low16[j])) ^ s
             x = (((x >> 16) ^ x) * _MUL) & M32
             x = (((x >> 16) ^ x) * _MUL) & M32
             p: i64 = ((x >> 16) ^ x) >> drop
-            if p >= lower:
-                keys.append(p << ib | (cards[jj] if by_card else jj))
-            else:
-                keep.append(j)
-        rest = keep
+            if lower <= p < upper:
+                c: i64 = cards[j] if by_card else j
+                keys.append(p << ib | c)
+                left -= 1
         upper = lower
         if len(keys) >= want:
             break
         span *= 2
-    u.rest = rest
+    u.left = left
     u.upper = upper
     keys.sort()
     low: i64 = (1 << ib) - 1
-    if by_card:
-        return [k & low for k in keys]
+    if by_card:  # the sorted keys become the cards in place
+        for j in range(len(keys)):
+            keys[j] = i64(keys[j]) & low
+        return keys
     return [cards[k & low] for k in keys]
 
 
 def unordered_cards(u: Unordered) -> list[int]:
     """Return the cards left in `u`, in `keyed_order`'s order (top last), leaving `u` as it was."""
     whole = Unordered(u.cards, u.lanes, u.seed)
-    whole.rest, whole.upper = list(u.rest), u.upper
-    return keyed_part(whole, len(whole.rest))
+    whole.left, whole.upper = u.left, u.upper
+    return keyed_part(whole, whole.left)
 
 
 def copy_codes(cards: Sequence[int], codes: Sequence[Sequence[int]]) -> list[int]:
@@ -290,9 +302,18 @@ class Chance:
         self.rounds = self.rolls = 0
         self._policy_fresh = False
 
-    def stronghold(self, cards: Sequence[int], lanes: Lanes) -> list[int]:
-        """Return the Stronghold's order at setup (S3): `cards` with their codes in `lanes`."""
-        return keyed_order(cards, lanes, self.shuffle)
+    def stronghold(self, cards: tuple[int, ...], lanes: Lanes, want: int) -> tuple[list[int], Unordered | None]:
+        """Return the Stronghold's order at setup (S3): `cards` with their codes in `lanes`; its top `want` cards at least.
+
+        As `opponent_stronghold`: the compiled engine orders the highest-keyed part only (about
+        `OWN_PART` cards), and returns the rest, to be ordered when a game draws past that part
+        (`Zones._stronghold_top`); the interpreted one orders it whole (None), and so does the
+        compiled one when `want` is every card.
+        """
+        if not _COMPILED or want >= len(cards):
+            return keyed_order(cards, lanes, self.shuffle), None
+        u = Unordered(cards, lanes, self.shuffle)
+        return keyed_part(u, want, OWN_PART), u
 
     def opponent_stronghold(self, cards: tuple[int, ...], lanes: Lanes, want: int) -> tuple[list[int], Unordered | None]:
         """Return the goldfish opponent's Stronghold order (G4), from its own stream: its top `want` cards at least.

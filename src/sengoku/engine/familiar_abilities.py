@@ -167,7 +167,7 @@ class FamiliarAbilities(Ultimate):
                     if self.record is not None:
                         self._note_evolution("summoning", a)
             elif op == FX_DRAW:
-                held, stronghold = len(self.hand), self.stronghold
+                held, stronghold = len(self.hand), self.sh_top
                 self._draw(amount)
                 if self.record is not None:
                     self._note_draw("familiar", held, stronghold)
@@ -233,7 +233,7 @@ class FamiliarAbilities(Ultimate):
 
     def _troop(self, x: int) -> None:
         """Troop: look at the top `x` cards of the Stronghold, keep one, the rest to the bottom."""
-        sh = self.stronghold
+        sh = self._stronghold_top(x)
         bottom = self.sh_bottom
         seen: list[int] = []
         while len(seen) < x and sh:
@@ -284,7 +284,7 @@ class FamiliarAbilities(Ultimate):
             elif op == FX_MP:
                 works = target is not None and self._mp_card(target) >= 0
             elif op == FX_TROOP:
-                works = bool(self.stronghold or self.sh_bottom)
+                works = self.stronghold_count() > 0 or bool(self.sh_bottom)
             elif op == FX_WEAPON:
                 works = self._weapon_card(arg) >= 0
             elif op == FX_EVOLUTION:

@@ -87,16 +87,15 @@ class GameRunner:
         else:
             state.setup()
         charge_phase, main_phase = self._phases
-        begin_turn, end_charge_phase, end_turn = state.begin_turn, state.end_charge_phase, state.end_turn
         record: list[tuple[int, ...]] = []
         first3 = first4 = None
         play_on = self.play_on
         for turn in range(1, self.turns + 1):
-            begin_turn()
+            state.begin_turn()  # (called on the state: compiled, no bound method made per game)
             charge_phase()
-            end_charge_phase()
+            state.end_charge_phase()
             main_phase()
-            m = end_turn()
+            m = state.end_turn()
             record.append(m)
             if first4 is None:
                 level = m[HIGHEST_LEVEL]

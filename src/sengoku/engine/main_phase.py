@@ -10,7 +10,7 @@ from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import MAIN_PHASE
 from sengoku.engine.errors import IllegalAction
 from sengoku.engine.tables import FOCUS, GROWTH, NAMELESS, STACK_NAMING, STACK_TRIGGERS
-from sengoku.engine.zones import Checked
+from sengoku.engine.zones import Checked, remove_ally
 
 
 class MainPhase(Abilities):
@@ -80,9 +80,12 @@ class MainPhase(Abilities):
         if self.phase != MAIN_PHASE:
             return "Growth and Focus happen in the Main Phase (T4)"
         hand = self.hand
-        if type(pos) is not int or not 0 <= pos < len(hand):
+        if type(pos) is not int:
             return f"no hand card number {pos!r}"
-        c = hand[pos]
+        p: int = pos  # (checked: compiled, a machine int from here on)
+        if not 0 <= p < len(hand):
+            return f"no hand card number {pos!r}"
+        c = hand[p]
         a = self._ally(i)
         if a is None:
             return f"no ally {i!r} in play"
@@ -102,7 +105,8 @@ class MainPhase(Abilities):
         if isinstance(a, str):
             raise IllegalAction(a)
         top = a.top
-        c = self.hand.pop(pos)
+        p: int = pos  # (an int: checked above)
+        c = self.hand.pop(p)
         if self.hand_used:
             self._hand_left(c)
         info = self.t.stack_rows[top][c]
@@ -128,7 +132,7 @@ class MainPhase(Abilities):
         if special:
             t = self.t
             if special & STACK_NAMING:  # the Nameless takes the new card's name
-                self.nameless.remove(a)
+                remove_ally(self.nameless, a)
                 if a.space != COMMAND_ZONE:
                     self.by_name[t.name_id[c]] = a
                 else:
@@ -187,9 +191,12 @@ class MainPhase(Abilities):
         if self.ap < 1:
             return "Move costs 1 AP (M4)"
         board = self.t.board
-        if type(dest) is not int or not 0 <= dest < board.n_spaces:
+        if type(dest) is not int:
             return f"no space {dest!r} to move to (the Command Zone is never re-entered, M4)"
-        if self.occupant[dest] is not None:
+        d: int = dest  # (checked: compiled, a machine int from here on)
+        if not 0 <= d < board.n_spaces:
+            return f"no space {dest!r} to move to (the Command Zone is never re-entered, M4)"
+        if self.occupant[d] is not None:
             return f"space {dest} is taken (M4)"
         pos = a.space
         if pos == COMMAND_ZONE:
@@ -198,7 +205,7 @@ class MainPhase(Abilities):
             t = self.t
             if t.kind[a.top] != NAMELESS and self.by_name[t.name_id[a.top]] is not None:
                 return f"an ally named {t.name[a.top]!r} is already on the Battlefield (M1)"
-        elif dest not in board.neighbours[pos]:
+        elif d not in board.neighbours[pos]:
             return f"space {dest} is not one orthogonal step from space {pos} (M4)"
         return a
 
@@ -207,6 +214,7 @@ class MainPhase(Abilities):
         a = self._check_move(i, dest)
         if isinstance(a, str):
             raise IllegalAction(a)
+        d: int = dest  # (an int: checked above)
         if a.space == COMMAND_ZONE:
             self._set_command_zone(None)
             t = self.t
@@ -217,8 +225,8 @@ class MainPhase(Abilities):
         if self.record is not None:
             self.record.append({"event": "move", "card": a.top, "from": a.space, "to": dest, "cost": 1,
                                 "ap": self.ap - 1})
-        self.occupant[dest] = a
-        a.space = dest
+        self.occupant[d] = a
+        a.space = d
         self.ap -= 1
         self.m_spent += 1
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from sengoku.engine.ally import Ally, Enemy
 from sengoku.engine.board import COMMAND_ZONE, OFF_OUR_BOARD
-from sengoku.engine.chance import Chance
+from sengoku.engine.chance import OWN_PART, Chance
 from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import BETWEEN, HAND_LIMIT, STARTING_AP, STRONGHOLD_HP
 from sengoku.engine.errors import EngineError
@@ -79,6 +79,7 @@ class Setup(Zones):
         self.nameless = []
         self.occupant = [None] * t.board.n_spaces
         self.by_name = [None] * t.n_names
+        self.sh_top, self.sh_unordered = [], None  # (no last game: `setup` orders the whole Stronghold)
         self.setup()
 
     def setup(self) -> None:
@@ -98,8 +99,16 @@ class Setup(Zones):
         self.fam_used = [0] * t.n if t.ultimate else []  # turn 0 is before the first turn
         self.banish = []
         occupant, by_name = self.occupant, self.by_name
-        occupant[:] = self.opp_board  # empty but for the enemies within our reach (G4)
-        by_name[:] = t.no_allies_by_name
+        # (element by element: a compiled slice assignment is a generic call, dearer than the loop)
+        board = self.opp_board  # empty but for the enemies within our reach (G4)
+        if len(occupant) == len(board) and len(by_name) == t.n_names:
+            for i in range(len(board)):
+                occupant[i] = board[i]
+            for i in range(len(by_name)):
+                by_name[i] = None
+        else:
+            occupant[:] = board
+            by_name[:] = t.no_allies_by_name
         self.defended = False
         self.skipped = 0
         self.won_turn = None
@@ -109,11 +118,18 @@ class Setup(Zones):
         self.m_attacks = self.m_hits = self.m_lost = 0
         # S1: the Commander goes to the Command Zone; S3: the rest, shuffled, is the Stronghold
         # (G7: ordered by each card copy's key, so a copy's place does not depend on the other cards).
-        self.stronghold = chance.stronghold(t.commander_stronghold[commander], t.stronghold_lanes[commander])
+        # How much of it to order now (the order is the same either way): the part a game draws, but
+        # all of it when the last game on this state drew past that part (a developing policy draws
+        # about 40 of 50 cards; ordering it in one pass is cheaper than a part and then the rest).
+        cards = t.commander_stronghold[commander]
+        drew = len(cards) - self.stronghold_count()  # (the first game: as if all were drawn)
+        self.sh_top, self.sh_unordered = chance.stronghold(cards, t.stronghold_lanes[commander],
+                                                           len(cards) if drew > OWN_PART else HAND_LIMIT)
         cz = Ally(commander, 1, COMMAND_ZONE, 0)  # engine decision: 1 HP, as deployed (M1)
         self._set_command_zone(cz)  # not on the Battlefield: not in by_name (M1)
         allies = self.allies
-        allies[:] = (cz,)
+        allies.clear()
+        allies.append(cz)
         nameless = self.nameless
         nameless.clear()
         # S2: the Nameless go to the Stronghold Perimeter, in the board file's order.
@@ -154,7 +170,7 @@ class Setup(Zones):
             self.record.append({
                 "event": "setup", "commander": commander, "nameless": [(a.top, a.space) for a in allies[1:]],
                 "hand": list(self.opening_hand), "familiar_hand": list(self.fam_hand), "ap": self.ap,
-                "going_first": self.going_first, "stronghold": len(self.stronghold), "hp": self.sh_hp,
+                "going_first": self.going_first, "stronghold": self.stronghold_count(), "hp": self.sh_hp,
                 "opponent_hp": self.opp_sh_hp, "opponent": [(e.top, e.space) for e in self.opp_allies],
                 "opponent_defends": self.opp_defends})
 

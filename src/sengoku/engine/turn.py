@@ -203,7 +203,7 @@ class Turn(Setup):
         if why is not None:
             raise IllegalAction(why)
         held = len(self.hand)
-        stronghold = self.stronghold
+        stronghold = self.sh_top
         if held < HAND_LIMIT:  # T3: draw up to 5
             self._draw(HAND_LIMIT - held)
         if self.record is not None:
@@ -225,7 +225,7 @@ class Turn(Setup):
             self.record.append(self._snapshot())
         return (self.m_ap_main, AP_CHARGE, self.m_charge_cards, self.m_growth_focus, self.m_spent,
                 self.ap, len(self.allies), self.top_level, self.hp_total, len(self.hand),
-                len(self.stronghold) + len(self.sh_bottom),
+                self.stronghold_count() + len(self.sh_bottom),
                 self.opp_sh_hp, self.m_attacks, self.m_hits, self.m_lost)
 
     def _snapshot(self) -> dict[str, Any]:
@@ -235,9 +235,9 @@ class Turn(Setup):
             "allies": [(a.top, a.space, a.hp, a.defending, list(a.familiars), a.released) for a in self.allies],
             "enemies": [(e.top, e.space) for e in self.opp_allies],
             "hand": list(self.hand), "familiar_hand": list(self.fam_hand),
-            "stronghold": len(self.stronghold) + len(self.sh_bottom), "standby": len(self.standby),
+            "stronghold": self.stronghold_count() + len(self.sh_bottom), "standby": len(self.standby),
             "hp": self.sh_hp, "opponent_hp": self.opp_sh_hp,
             "opponent_stronghold": -1 if self.opp_stronghold is None else len(self.opp_stronghold) + (
-                0 if self.opp_unordered is None else len(self.opp_unordered.rest)),
+                0 if self.opp_unordered is None else self.opp_unordered.left),
             "opponent_hand": len(self.opp_hand), "won_turn": self.won_turn,
         }

@@ -15,7 +15,7 @@ from typing import Any
 
 from sengoku.engine.ally import Ally, Enemy
 from sengoku.engine.board import COMMAND_ZONE
-from sengoku.engine.chance import Chance, Unordered
+from sengoku.engine.chance import Chance, Unordered, keyed_part
 from sengoku.engine.chooser import Chooser
 from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.tables import NAMELESS, DeckTables
@@ -25,7 +25,8 @@ from sengoku.engine.tables import NAMELESS, DeckTables
 # engine is compiled, where declared types are enforced at the call).
 Checked = Any
 
-# Every field of a GameState (its slots; a compiled GameState has them as native attributes).
+# Every field of a GameState: its slots (a compiled GameState has them as native attributes), but for
+# `stronghold`, a property over the two slots that hold the Stronghold (see `Zones.stronghold`).
 STATE_FIELDS = (
     "t", "chance", "going_first", "commander", "turn", "phase", "ap", "hand", "fam_hand",
     "stronghold", "standby", "banish", "summoning", "allies", "occupant", "command_zone", "cz_name",
@@ -39,10 +40,13 @@ STATE_FIELDS = (
 )
 
 
+_SLOTS = tuple(f for f in STATE_FIELDS if f != "stronghold") + ("sh_top", "sh_unordered")
+
+
 class Zones:
     """Zones, allies, AP, turn and phase of one player's game, and the moves rule groups share."""
 
-    __slots__ = STATE_FIELDS
+    __slots__ = _SLOTS
 
     t: DeckTables
     chance: Chance  # all of the game's chance, one stream per purpose (G7)
@@ -53,7 +57,12 @@ class Zones:
     ap: int
     hand: list[int]
     fam_hand: list[int]
-    stronghold: list[int]
+    # The Stronghold (S3), its top last: the compiled engine orders it a part at a time, like the
+    # opponent's (see `Chance.stronghold`), so it is held as its ordered top part (`sh_top`) and the
+    # cards below that part, not ordered yet (`sh_unordered`; None when there are none).
+    # `stronghold` is the whole of it; the rules draw from `sh_top` through `_draw`.
+    sh_top: list[int]
+    sh_unordered: Unordered | None
     standby: list[int]
     banish: list[int]
     summoning: list[int]
@@ -117,13 +126,49 @@ class Zones:
             self.top_level = t.level[card]
         return ally
 
+    @property
+    def stronghold(self) -> list[int]:
+        """The Stronghold's cards in their order, the top last (S3, T3): all of them, ordered now if need be."""
+        u = self.sh_unordered
+        if u is not None:
+            if u.left:
+                self.sh_top[:0] = keyed_part(u, u.left)
+            self.sh_unordered = None
+        return self.sh_top
+
+    @stronghold.setter
+    def stronghold(self, cards: list[int]) -> None:
+        self.sh_top = cards
+        self.sh_unordered = None
+
+    def stronghold_count(self) -> int:
+        """Return the number of cards in the Stronghold (not counting those Troop put on its bottom)."""
+        u = self.sh_unordered
+        return len(self.sh_top) if u is None else len(self.sh_top) + u.left
+
+    def _stronghold_top(self, n: int) -> list[int]:
+        """Return `sh_top` with at least its top `n` cards ordered (or all the Stronghold's).
+
+        A game that draws past the part ordered at setup is one that draws much of its Stronghold
+        (a developing policy draws about 40 of 51 cards in 8 turns): the rest is ordered at once,
+        one more pass over the keys, not a pass per part.
+        """
+        sh = self.sh_top
+        if len(sh) < n:
+            u = self.sh_unordered
+            if u is not None:
+                if u.left:
+                    sh[:0] = keyed_part(u, u.left)  # every card of it goes below the ordered ones
+                self.sh_unordered = None
+        return sh
+
     def _draw(self, n: int) -> int:
         """Draw up to `n` cards from the top of the Stronghold; an empty one takes the Standby Zone (T3).
 
         The Stronghold is in its shuffled order (G7: keyed by card copy, see `chance`), its top last;
         the cards Troop put on its bottom (`sh_bottom`, A4) come after it, in their order.
         """
-        sh = self.stronghold
+        sh = self._stronghold_top(n)
         if len(sh) >= n:  # the usual case: no reshuffle can happen
             if n == HAND_LIMIT:  # a full hand (S6, most T3 draws)
                 self.hand += sh[:-HAND_LIMIT - 1:-1]  # top first, as one by one
@@ -143,7 +188,8 @@ class Zones:
                 if not self.standby:
                     break  # T3: both empty, stop drawing
                 # T3: the Standby Zone is shuffled into a new Stronghold.
-                sh = self.stronghold = self.chance.reshuffle(self.standby, self.t.copy_codes)
+                sh = self.sh_top = self.chance.reshuffle(self.standby, self.t.copy_codes)
+                self.sh_unordered = None
                 self.standby = []
             draw(sh.pop())
             drawn += 1
@@ -269,21 +315,25 @@ class Zones:
         t = self.t
         if self.record is not None:
             self._note_leave_play(a, keep)
-        self.allies.remove(a)
+        remove_ally(self.allies, a)
         a.in_play = False
         self.m_lost += 1
         self.hp_total -= a.hp
         pos = a.space
         top = a.top
         if t.kind[top] == NAMELESS:
-            self.nameless.remove(a)
+            remove_ally(self.nameless, a)
         if pos == COMMAND_ZONE:
             self._set_command_zone(None)
         else:
             self.occupant[pos] = None
             if self.by_name[t.name_id[top]] is a:
                 self.by_name[t.name_id[top]] = None
-        self.top_level = max((t.level[b.top] for b in self.allies), default=0)
+        highest = 0
+        for b in self.allies:
+            if t.level[b.top] > highest:
+                highest = t.level[b.top]
+        self.top_level = highest
         if a.released:  # Quick Start II §7: eggs return to hand, other familiars to the Summoning Zone
             for f in a.sources + [top]:
                 (self.fam_hand if t.is_egg[f] else self.summoning).append(f)
@@ -291,7 +341,7 @@ class Zones:
         sources = a.sources
         if sources:
             if keep is None:
-                keep = max(range(len(sources)), key=lambda k: (t.level[sources[k]], k))
+                keep = _highest_source(t, sources)
             self.hand.append(sources.pop(keep))  # M6
             self.standby.extend(sources)
         self.standby.append(top)
@@ -312,7 +362,7 @@ class Zones:
         back = -1
         if sources and not a.released:
             if keep is None:  # (as `leave_play` picks it)
-                keep = max(range(len(sources)), key=lambda k: (t.level[sources[k]], k))
+                keep = _highest_source(t, sources)
             back = sources[keep]
         self.record.append({"event": "leave_play", "card": a.top, "space": a.space, "sources": list(sources),
                             "to_hand": back, "familiars": list(a.familiars), "released": a.released})
@@ -320,11 +370,11 @@ class Zones:
     def _note_draw(self, why: str, before: int, stronghold: list[int]) -> None:
         """Record the cards a draw just put at the end of the hand (G8; T3: whether the Standby Zone
         became the Stronghold on the way). `before` is the hand's size and `stronghold` the
-        Stronghold's list before the draw."""
+        Stronghold's list (`sh_top`) before the draw."""
         assert self.record is not None
         self.record.append({"event": "draw", "why": why, "cards": self.hand[before:],
-                            "reshuffled": self.stronghold is not stronghold,
-                            "stronghold": len(self.stronghold) + len(self.sh_bottom)})
+                            "reshuffled": self.sh_top is not stronghold,
+                            "stronghold": self.stronghold_count() + len(self.sh_bottom)})
 
     def _release_stack(self, fam: list[int], pos: int) -> Ally:
         """Put a familiar stack into play as a Released familiar on `pos` (U5)."""
@@ -333,3 +383,26 @@ class Zones:
         # U5: HP = total charge value of the familiar and its evolution sources, capped at max HP.
         hp = min(sum(t.charge[f] for f in fam), t.cost[top])
         return self._enter(top, pos, hp, True, fam[:-1])
+
+
+def _highest_source(t: DeckTables, sources: list[int]) -> int:
+    """Return the index of the highest-level growth source, the last of equals (M6: back to hand)."""
+    best = 0
+    level = t.level
+    for k in range(1, len(sources)):
+        if level[sources[k]] >= level[sources[best]]:
+            best = k
+    return best
+
+
+def remove_ally(allies: list[Ally], a: Ally) -> None:
+    """Remove ally `a` from a list of allies in play: what `list.remove` does, asking `is` instead of `==`.
+
+    (Allies compare equal field by field, the space included, and no two allies in play share a
+    space, so the one equal to `a` is `a` itself; compiled, `==` built two tuples per ally asked.)
+    """
+    for k in range(len(allies)):
+        if allies[k] is a:
+            del allies[k]
+            return
+    raise ValueError("the ally is not in the list")
