@@ -129,3 +129,23 @@ def bundled_sections(db: CardDatabase, name: str) -> tuple[dict[str, dict[str, i
             sec = out.setdefault(section, {})
             sec[cands[0].id] = sec.get(cands[0].id, 0) + e.get("count", 1)
     return out, data.get("mode", "standard")
+
+def play_out(s: GameState, policy, turns: int = 8) -> GameState:
+    """Play the rest of the game from a position in the Charge Phase."""
+    policy.charge_phase(s)
+    s.end_charge_phase()
+    policy.main_phase(s)
+    s.end_turn()
+    while s.won_turn is None and s.turn < turns:
+        s.begin_turn()
+        policy.charge_phase(s)
+        s.end_charge_phase()
+        policy.main_phase(s)
+        s.end_turn()
+    return s
+
+
+def kill_turn(s: GameState, policy, turns: int = 12) -> int:
+    """Play the rest of the game from a position in the Charge Phase; its kill turn, or turns + 1 if not won."""
+    won = play_out(s, policy, turns).won_turn
+    return turns + 1 if won is None else won

@@ -19,7 +19,7 @@ from sengoku.engine.policies import GreedyPolicy
 from sengoku.paths import data_dir
 from sengoku.validate.api import validate_file
 
-from .conftest import space
+from .conftest import play_out, space
 
 SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
 
@@ -58,21 +58,6 @@ def with_hand(s: GameState, ids: list[str]) -> None:
         c = t.index_of(cid)
         s.stronghold.remove(c)
         s.hand.append(c)
-
-
-def play_out(s: GameState, policy, turns: int = 8) -> GameState:
-    """Play the rest of the game from a position in the Charge Phase."""
-    policy.charge_phase(s)
-    s.end_charge_phase()
-    policy.main_phase(s)
-    s.end_turn()
-    while s.won_turn is None and s.turn < turns:
-        s.begin_turn()
-        policy.charge_phase(s)
-        s.end_charge_phase()
-        policy.main_phase(s)
-        s.end_turn()
-    return s
 
 
 class SendsNothing(GreedyPolicy):
