@@ -264,26 +264,8 @@ class RecordingSearch(SearchPolicy):
         super().__init__()
         self.log: list[dict[str, Any]] = []
 
-    def _choose(self, state, options, charge):
-        # SearchPolicy._choose, step for step (the same seeds), keeping the second stage's scores.
-        prng = state.policy_rng
-        seeds = [prng.getrandbits(64) for _ in range(self.rollouts)]
-        scores = [self._score(state, o, seeds, charge) for o in options]
-        order = sorted(range(len(options)), key=lambda k: (scores[k], k))
-        finalists = order[: self.finalists]
-        if 0 not in finalists:
-            finalists.append(0)
-        seeds = [prng.getrandbits(64) for _ in range(self.confirm)]
-        default = best_score = self._score(state, options[0], seeds, charge)
-        best = 0
-        for k in finalists:
-            if k != 0:
-                score = self._score(state, options[k], seeds, charge)
-                if score < best_score:
-                    best, best_score = k, score
-        if best != 0:
-            self.log.append(self.note(state, options[best], charge, default - best_score))
-        return best
+    def _departed(self, state, option, charge, gain):
+        self.log.append(self.note(state, option, charge, gain))
 
     def note(self, state, option, charge: bool, gain: float) -> dict[str, Any]:
         """The note of one choice of the search's that is not greedy's (see the module docstring)."""

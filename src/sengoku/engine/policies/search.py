@@ -140,13 +140,21 @@ class SearchPolicy(GreedyPolicy):
         if 0 not in finalists:
             finalists.append(0)
         seeds = [prng.getrandbits(64) for _ in range(self.confirm)]
-        best, best_score = 0, self._score(state, options[0], seeds, charge)
+        default_score = self._score(state, options[0], seeds, charge)
+        best, best_score = 0, default_score
         for k in finalists:
             if k != 0:
                 score = self._score(state, options[k], seeds, charge)
                 if score < best_score:
                     best, best_score = k, score
+        if best != 0:
+            self._departed(state, options[best], charge, default_score - best_score)
         return best
+
+    def _departed(self, state: GameState, option: object, charge: bool, gain: float) -> None:
+        """Called when the search chose `option` over the default's (option 0), whose second-stage
+        mean kill turn was `gain` turns later: a hook for tools that study the search's choices
+        (it must not change the game or draw from the policy's stream). Does nothing here."""
 
     def _score(self, state: GameState, option: object, seeds: list[int], charge: bool) -> float:
         """Mean kill turn of copies of `state` after `option`, played on by the default policy."""
