@@ -89,20 +89,24 @@ def test_judge_accepts_drops_and_keeps_racing() -> None:
     assert not judge([_sums([1])], look_level(0.05, 58, 1), 0.02)[0].accept
 
 
-def _race(rng: random.Random, gains: list[float], alpha: float, looks: int) -> int | None:
-    """Race candidates whose per-run improvement is -1/0/+1; return the accepted one's index."""
-    sums = [Sums() for _ in gains]
-    alive = list(range(len(gains)))
+def _draw(rng: random.Random, gain: float, runs: int, sums: Sums) -> None:
+    up, down = 0.3 + gain / 2, 0.3 - gain / 2  # P(+1), P(-1): mean = gain
+    for _ in range(runs):
+        u = rng.random()
+        sums.add(1 if u < up else -1 if u < up + down else 0)
+
+
+def _looks(rng: random.Random, gains: list[float], sums: dict[int, Sums], stops: list[int], level, margin: float
+           ) -> int | None:
+    """Race the candidates `sums` holds, whose per-run improvement is -1/0/+1 (mean `gains[k]`): after each
+    look (total runs `stops[j - 1]`) judge them at `level(j)`; return the accepted one's index, or None."""
+    alive = list(sums)
     done = 0
-    for j in range(1, looks + 1):
-        stop = 100 * 2 ** (j - 1)
+    for j, stop in enumerate(stops, start=1):
         for k in alive:
-            up, down = 0.3 + gains[k] / 2, 0.3 - gains[k] / 2  # P(+1), P(-1): mean = gain
-            for _ in range(stop - done):
-                u = rng.random()
-                sums[k].add(1 if u < up else -1 if u < up + down else 0)
+            _draw(rng, gains[k], stop - done, sums[k])
         done = stop
-        verdicts = dict(zip(alive, judge([sums[k] for k in alive], look_level(alpha, len(gains), j), 0.02)))
+        verdicts = dict(zip(alive, judge([sums[k] for k in alive], level(j), margin)))
         winners = [k for k in alive if verdicts[k].accept]
         if winners:
             return max(winners, key=lambda k: verdicts[k].mean)
@@ -110,6 +114,12 @@ def _race(rng: random.Random, gains: list[float], alpha: float, looks: int) -> i
         if not alive:
             return None
     return None
+
+
+def _race(rng: random.Random, gains: list[float], alpha: float, looks: int) -> int | None:
+    """Race candidates from the start, looks after 100, 200, 400 ... runs; return the accepted one's index."""
+    return _looks(rng, gains, {k: Sums() for k in range(len(gains))}, [100 * 2 ** (j - 1) for j in range(1, looks + 1)],
+                  lambda j: look_level(alpha, len(gains), j), 0.02)
 
 
 def test_a_race_of_equals_rarely_accepts_and_a_clear_gain_wins() -> None:
@@ -122,13 +132,6 @@ def test_a_race_of_equals_rarely_accepts_and_a_clear_gain_wins() -> None:
     assert found.count(7) >= 18
 
 
-def _draw(rng: random.Random, gain: float, runs: int, sums: Sums) -> None:
-    up, down = 0.3 + gain / 2, 0.3 - gain / 2  # P(+1), P(-1): mean = gain
-    for _ in range(runs):
-        u = rng.random()
-        sums.add(1 if u < up else -1 if u < up + down else 0)
-
-
 def _screen_and_confirm(rng: random.Random, gains: list[float], alpha: float, finalists: int = 4) -> int | None:
     """The tuner's step in small: screen every candidate on 50 shared runs, keep the best `finalists` by mean,
     confirm them on fresh runs (looks after 100, 200, 400) at the corrected level; return the accepted one."""
@@ -136,21 +139,8 @@ def _screen_and_confirm(rng: random.Random, gains: list[float], alpha: float, fi
     for k, gain in enumerate(gains):
         _draw(rng, gain, 50, screen[k])
     alive = screen_cut({k: s.mean for k, s in enumerate(screen)}, finalists)
-    m = len(alive)
-    fresh = {k: Sums() for k in alive}
-    done = 0
-    for j, stop in enumerate((100, 200, 400), start=1):
-        for k in alive:
-            _draw(rng, gains[k], stop - done, fresh[k])
-        done = stop
-        verdicts = dict(zip(alive, judge([fresh[k] for k in alive], look_level(alpha, m, j), 0.0)))
-        winners = [k for k in alive if verdicts[k].accept]
-        if winners:
-            return max(winners, key=lambda k: verdicts[k].mean)
-        alive = [k for k in alive if not verdicts[k].drop]
-        if not alive:
-            return None
-    return None
+    return _looks(rng, gains, {k: Sums() for k in alive}, [100, 200, 400], lambda j: look_level(alpha, len(alive), j),
+                  0.0)
 
 
 def test_selection_on_screening_runs_keeps_the_error_rate_on_fresh_runs() -> None:
