@@ -9,9 +9,10 @@ same seeds (`seeds.seed_run`: the game's streams, and the policy's own for the s
 rollouts), as `sengoku goldfish` plays run i, so the two kill turns of a deal are a pair. A game not won
 within `--turns` counts as turns + 1. For every deck and setting it prints both policies' mean
 kill turn, the paired gap (base minus against: positive when the base policy is slower) with
-its 95% interval, and then per setting the ranking of the decks under each policy. Rows are
-printed as they finish (a long run can be read while it goes); `--json` also writes every
-deal's pair of kill turns, so a run can be summarised again or extended.
+its 95% interval, then per setting the ranking of the decks under each policy, and the gaps
+again as one table, a deck a row and a setting a column. Rows are printed as they finish (a
+long run can be read while it goes); `--json` also writes every deal's pair of kill turns, so a
+run can be summarised again or extended.
 """
 
 from __future__ import annotations
@@ -157,6 +158,16 @@ def main(argv: list[str] | None = None) -> int:
         for k, policy in ((0, args.base), (1, args.against)):
             ranking = sorted(here, key=lambda r: r[1][k])
             print(f"{setting}, ranking under {policy}: " + " < ".join(f"{d} {r[k]:.2f}" for d, r in ranking))
+    if rows:
+        print()
+        print(f"gap ({args.base} minus {args.against}, turns, ± the 95% interval's half-width), deck by setting:")
+        print()
+        print("| deck | " + " | ".join(settings) + " |")
+        print("| --- |" + " ---: |" * len(settings))
+        for deck in decks:
+            cells = [f"{rows[(deck, s)][2]:+.2f} ± {rows[(deck, s)][3]:.2f}" if (deck, s) in rows else ""
+                     for s in settings]
+            print(f"| {deck} | " + " | ".join(cells) + " |")
     gaps = [r[2] for r in rows.values()]
     if gaps:
         print()
