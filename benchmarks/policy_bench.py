@@ -9,7 +9,8 @@ same seeds (`seeds.seed_run`: the game's streams, and the policy's own for the s
 rollouts), as `sengoku goldfish` plays run i, so the two kill turns of a deal are a pair. A game not won
 within `--turns` counts as turns + 1. For every deck and setting it prints both policies' mean
 kill turn, the paired gap (base minus against: positive when the base policy is slower) with
-its 95% interval, then per setting the ranking of the decks under each policy, and the gaps
+its 95% interval, then per setting the ranking of the decks under each policy, whether the base
+policy orders every pair of decks the yardstick separates (`ranking_check`) the same way, and the gaps
 again as one table, a deck a row and a setting a column. Rows are printed as they finish (a
 long run can be read while it goes); `--json` also writes every deal's pair of kill turns, so a
 run can be summarised again or extended.
@@ -100,6 +101,34 @@ def mean_ci(values: list[int] | list[float]) -> tuple[float, float]:
     return m, t975(n) * math.sqrt(var / n)
 
 
+def ranking_check(results: dict[tuple[str, str, str], list[int]], decks: list[str], settings: list[str],
+                  base: str, against: str) -> tuple[int, list[str]]:
+    """The pairs of decks (in one setting) that `against` separates, and those `base` orders the other way.
+
+    `against` separates decks a and b when the 95% interval of the mean of b's kill turn minus a's,
+    deal by deal (deal i of both decks is played from the same seeds), excludes 0. `base` orders
+    them the same way when its own mean difference has the same sign. Return the count of
+    separated pairs and a description of each pair ordered the other way.
+    """
+    separated, wrong = 0, []
+    for setting in settings:
+        for i, a in enumerate(decks):
+            for b in decks[i + 1:]:
+                ya, yb = results.get((a, setting, against)), results.get((b, setting, against))
+                xa, xb = results.get((a, setting, base)), results.get((b, setting, base))
+                if ya is None or yb is None or xa is None or xb is None:
+                    continue
+                d, half = mean_ci([v - u for u, v in zip(ya, yb)])
+                if abs(d) <= half:
+                    continue
+                separated += 1
+                g = (sum(xb) - sum(xa)) / len(xa)
+                if g * d <= 0:
+                    wrong.append(f"{setting}: {b} minus {a} is {d:+.2f} (±{half:.2f}) under {against}, "
+                                 f"{g:+.2f} under {base}")
+    return separated, wrong
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=500, help="deals per deck and setting")
@@ -158,6 +187,12 @@ def main(argv: list[str] | None = None) -> int:
         for k, policy in ((0, args.base), (1, args.against)):
             ranking = sorted(here, key=lambda r: r[1][k])
             print(f"{setting}, ranking under {policy}: " + " < ".join(f"{d} {r[k]:.2f}" for d, r in ranking))
+    separated, wrong = ranking_check(results, decks, settings, args.base, args.against)
+    if separated:
+        print()
+        print(f"pairs of decks that {args.against} separates (the 95% interval of their difference, deal by deal, "
+              f"excludes 0): {separated}; {args.base} orders {separated - len(wrong)} of them the same way"
+              + ("" if not wrong else ", not: " + "; ".join(wrong)))
     if rows:
         print()
         print(f"gap ({args.base} minus {args.against}, turns, ± the 95% interval's half-width), deck by setting:")
