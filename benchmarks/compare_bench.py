@@ -206,6 +206,7 @@ def explain(base: Path, other: Path, args: argparse.Namespace) -> str:
 # --covariates: windows of Stronghold positions from the top (the opening hand, then about a
 # turn's draws each); a copy below the last window is in none.
 WINDOWS = ((0, 5), (5, 9), (9, 13), (13, 17))
+PLACES = ((0, 5),) + tuple((q, q + 1) for q in range(5, 17))  # the opening hand, then one place each
 
 
 def covariates(base: Path, other: Path, args: argparse.Namespace) -> str:
@@ -216,8 +217,9 @@ def covariates(base: Path, other: Path, args: argparse.Namespace) -> str:
     a slot lies in a window of w positions with probability exactly w / (Stronghold size), so
     these indicators have known expectations: regression adjustment (least squares on the
     centered covariates, residual variance over n - p - 1 degrees of freedom) stays unbiased.
-    Designs: "slot x window" (an indicator per slot and window) and "window" (per window, how
-    many slots lie in it).
+    Designs: "slot x window" (an indicator per slot and window), "window" (per window, how many
+    slots lie in it) and "slot x place" (per slot, the opening hand and then one place each).
+    Also the mean difference by the window of the first slot drawn (none: below the last window).
     """
     import sengoku
     from sengoku.engine import GameRunner, choose_commander, compile_deck
@@ -259,19 +261,28 @@ def covariates(base: Path, other: Path, args: argparse.Namespace) -> str:
     for d in diffs:
         plain.add(d)
     out = [f"plain {plain.half_width() / unpaired:.3f}"]
-    for name, per_slot in (("slot x window", True), ("window", False)):
+    for name, windows, per_slot in (("slot x window", WINDOWS, True), ("window", WINDOWS, False),
+                                    ("slot x place", PLACES, True)):
         rows, expected = [], []
-        for a, b in WINDOWS:
+        for a, b in windows:
             if per_slot:
                 expected += [(b - a) / size] * len(slot_lanes)
             else:
                 expected.append(len(slot_lanes) * (b - a) / size)
         for place in places:
-            inside = [[a <= q < b for q in place] for a, b in WINDOWS]
+            inside = [[a <= q < b for q in place] for a, b in windows]
             rows.append([float(x) for w in inside for x in w] if per_slot else [float(sum(w)) for w in inside])
         half = _adjusted_half_width([float(d) for d in diffs], rows, expected)[1]
         out.append(f"{name} ({len(expected)} covariates) {half / unpaired:.3f}")
-    return "ratio to unpaired: " + ", ".join(out)
+    groups: dict[str, Sums] = {}
+    for d, place in zip(diffs, places):
+        first = min(place, default=size)
+        key = next((f"{a}-{b - 1}" for a, b in WINDOWS if a <= first < b), "none")
+        groups.setdefault(key, Sums()).add(d)
+    by_first = ", ".join(f"{key} {g.n} runs {g.mean:+.3f} (sd {g.variance() ** 0.5:.2f})" for key, g in
+                         sorted(groups.items(), key=lambda kv: int(kv[0].split("-")[0]) if kv[0] != "none" else 99))
+    return (f"ratio to unpaired: {', '.join(out)}\n   {'':15s}mean difference by the first replaced copy's "
+            f"place: {by_first}")
 
 
 def _adjusted_half_width(d: list[float], rows: list[list[float]], expected: list[float]) -> tuple[float, float]:
