@@ -1,7 +1,7 @@
 """Benchmark `sengoku compare`: what pairing saves, and what comparing costs.
 
     .venv/bin/python benchmarks/compare_bench.py [--runs 4000] [--seed 7] [--turns 12] [--policy greedy]
-                                                 [--explain] [--matchings] [--time] [--repeat 3]
+                                                 [--explain] [--matchings] [--covariates] [--time] [--repeat 3]
 
 1. Interval width (common random numbers, SPEC G7): for each change below, `sengoku compare BASE
    CHANGED --runs R --seed S --turns T --json`; prints the paired and the unpaired (Welch, as two
@@ -22,6 +22,10 @@
    With --matchings, each case is replayed under every distinct way of matching the copies the
    changed deck has beyond the base deck with those the base deck has beyond it (which copy's
    place each new copy takes): the ratio of each, and the least ratio any pairing could give.
+   With --covariates, each case is replayed and the mean difference adjusted by control variates
+   of exactly known expectation (functions of the baseline's Stronghold order alone, S3): where
+   the copies the changed deck replaces lie in it. Prints the adjusted interval's ratio to the
+   unpaired one beside the plain paired ratio, for two designs (see `covariates`).
 2. With --time, wall time: `sengoku compare DEFAULT ONE_CARD --jobs 2 --json` as a fresh process
    against two sequential `sengoku goldfish DECK --jobs 1 --json` calls (the same games a
    comparison plays) and against two sequential `--jobs 2` goldfish calls: min and median of
@@ -199,6 +203,132 @@ def explain(base: Path, other: Path, args: argparse.Namespace) -> str:
             f"drawn: {some} runs, differ in {counts[(True, True)]} ({counts[(True, True)] / max(1, some):.0%})")
 
 
+# --covariates: windows of Stronghold positions from the top (the opening hand, then about a
+# turn's draws each); a copy below the last window is in none.
+WINDOWS = ((0, 5), (5, 9), (9, 13), (13, 17))
+PLACES = ((0, 5),) + tuple((q, q + 1) for q in range(5, 17))  # the opening hand, then one place each
+
+
+def covariates(base: Path, other: Path, args: argparse.Namespace) -> str:
+    """Replay a case; the paired difference adjusted by control variates, as ratios to the unpaired width.
+
+    A slot is a main copy the base deck has beyond the changed deck (the changed deck's extra
+    copies take their places, `DeckTables.pair_with`). Under a uniform Stronghold order (S3, G7)
+    a slot lies in a window of w positions with probability exactly w / (Stronghold size), so
+    these indicators have known expectations: regression adjustment (least squares on the
+    centered covariates, residual variance over n - p - 1 degrees of freedom) stays unbiased.
+    Designs: "slot x window" (an indicator per slot and window), "window" (per window, how many
+    slots lie in it) and "slot x place" (per slot, the opening hand and then one place each).
+    Also the mean difference by the window of the first slot drawn (none: below the last window).
+    """
+    import sengoku
+    from sengoku.engine import GameRunner, choose_commander, compile_deck
+    from sengoku.engine.chance import Lanes, copy_code, keyed_order, run_seeds
+    from sengoku.goldfish.play.seeds import Chance, seed_run
+    from sengoku.goldfish.statistics.paired import Sums, welch_interval
+
+    db = sengoku.load_card_db()
+    ta, tb = (compile_deck(db, v.sections, mode=v.mode)
+              for v in (sengoku.validate_deck(sengoku.load_decklist(d)) for d in (base, other)))
+    tb.pair_with(ta)
+    own = Counter({tb.card_id[i]: tb.count[i] for i in range(tb.n) if tb.section[i] == "main"})
+    slots = {copy_code(ta.card_id[j], k) for j in range(ta.n) if ta.section[j] == "main"
+             for k in range(own[ta.card_id[j]], ta.count[j])}
+    lanes = ta.stronghold_lanes[choose_commander(ta)]
+    size = lanes.n
+    slot_lanes = [j for j, code in enumerate(lanes.codes) if code in slots]  # (a Commander copy is in none)
+    by_lane = Lanes(lanes.codes)
+    chances = Chance(), Chance()
+    runners = [GameRunner(t, args.policy, c, args.turns, True, choose_commander(t), opponent=o)
+               for t, c, o in ((ta, chances[0], None), (tb, chances[1], ta))]
+    diffs, places, kills = [], [], ([], [])
+    for i in range(args.runs):
+        for chance, runner, k in zip(chances, runners, kills):
+            seed_run(chance, args.seed, i)
+            won = runner.play().won_turn
+            k.append(args.turns + 1 if won is None else won)
+        diffs.append(kills[1][-1] - kills[0][-1])
+        order = keyed_order(range(size), by_lane, run_seeds(args.seed, i)[0])  # top last
+        place = {lane: size - 1 - p for p, lane in enumerate(order)}
+        places.append([place[j] for j in slot_lanes])
+    sums = [Sums(), Sums()]
+    for k, s in zip(kills, sums):
+        for v in k:
+            s.add(v)
+    lo, hi = welch_interval(*sums)
+    unpaired = (hi - lo) / 2
+    plain = Sums()
+    for d in diffs:
+        plain.add(d)
+    out = [f"plain {plain.half_width() / unpaired:.3f}"]
+    for name, windows, per_slot in (("slot x window", WINDOWS, True), ("window", WINDOWS, False),
+                                    ("slot x place", PLACES, True)):
+        rows, expected = [], []
+        for a, b in windows:
+            if per_slot:
+                expected += [(b - a) / size] * len(slot_lanes)
+            else:
+                expected.append(len(slot_lanes) * (b - a) / size)
+        for place in places:
+            inside = [[a <= q < b for q in place] for a, b in windows]
+            rows.append([float(x) for w in inside for x in w] if per_slot else [float(sum(w)) for w in inside])
+        half = _adjusted_half_width([float(d) for d in diffs], rows, expected)[1]
+        out.append(f"{name} ({len(expected)} covariates) {half / unpaired:.3f}")
+    groups: dict[str, Sums] = {}
+    for d, place in zip(diffs, places):
+        first = min(place, default=size)
+        key = next((f"{a}-{b - 1}" for a, b in WINDOWS if a <= first < b), "none")
+        groups.setdefault(key, Sums()).add(d)
+    by_first = ", ".join(f"{key} {g.n} runs {g.mean:+.3f} (sd {g.variance() ** 0.5:.2f})" for key, g in
+                         sorted(groups.items(), key=lambda kv: int(kv[0].split("-")[0]) if kv[0] != "none" else 99))
+    return (f"ratio to unpaired: {', '.join(out)}\n   {'':15s}mean difference by the first replaced copy's "
+            f"place: {by_first}")
+
+
+def _adjusted_half_width(d: list[float], rows: list[list[float]], expected: list[float]) -> tuple[float, float]:
+    """Return the regression-adjusted mean of `d` and its 95% half-width.
+
+    `rows`: each run's covariates; `expected`: their exact expectations.
+    """
+    import math
+
+    from sengoku.goldfish.statistics.paired import t975
+
+    n, p = len(d), len(expected)
+    mc = [sum(r[j] for r in rows) / n for j in range(p)]
+    keep = [j for j in range(p) if any(r[j] != mc[j] for r in rows)]  # (a constant covariate explains nothing)
+    cc = [[r[j] - mc[j] for j in keep] for r in rows]
+    md = sum(d) / n
+    dc = [x - md for x in d]
+    q = len(keep)
+    a = [[sum(c[u] * c[v] for c in cc) for v in range(q)] for u in range(q)]
+    rhs = [sum(c[u] * x for c, x in zip(cc, dc)) for u in range(q)]
+    inv = _inverse(a)
+    beta = [sum(inv[u][v] * rhs[v] for v in range(q)) for u in range(q)]
+    g = [mc[j] - expected[j] for j in keep]
+    est = md - sum(b * x for b, x in zip(beta, g))
+    res = sum((x - sum(b * y for b, y in zip(beta, c))) ** 2 for c, x in zip(cc, dc))
+    s2 = res / (n - q - 1)
+    quad = sum(g[u] * inv[u][v] * g[v] for u in range(q) for v in range(q))
+    return est, t975(n - q - 1) * math.sqrt(s2 * (1 / n + quad))
+
+
+def _inverse(a: list[list[float]]) -> list[list[float]]:
+    """Invert a symmetric positive definite matrix (Gauss-Jordan with partial pivoting)."""
+    q = len(a)
+    m = [row[:] + [float(u == v) for v in range(q)] for u, row in enumerate(a)]
+    for col in range(q):
+        piv = max(range(col, q), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        lead = m[col][col]
+        m[col] = [x / lead for x in m[col]]
+        for r in range(q):
+            if r != col and m[r][col]:
+                f = m[r][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+    return [row[q:] for row in m]
+
+
 def timed(cmds: list[list[str]], repeat: int) -> tuple[float, float]:
     times = []
     for _ in range(repeat):
@@ -218,6 +348,9 @@ def main() -> None:
     ap.add_argument("--explain", action="store_true", help="also count, per case, the runs that drew a changed card")
     ap.add_argument("--matchings", action="store_true",
                     help="also replay each case under every matching of the changed copies (slow for four cards)")
+    ap.add_argument("--covariates", action="store_true",
+                    help="also replay each case and adjust the difference by control variates "
+                         "(where the replaced copies lie in the base deck's Stronghold order)")
     ap.add_argument("--time", action="store_true", help="also time compare against two goldfish runs")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
@@ -242,6 +375,8 @@ def main() -> None:
                 print(f"   {'':15s}{explain(base, other, args)}")
             if args.matchings:
                 print(f"   {'':15s}{matchings(base, other, args)}", flush=True)
+            if args.covariates:
+                print(f"   {'':15s}{covariates(base, other, args)}", flush=True)
     print(f"   {'all goals met' if not failed else f'{failed} goal(s) missed'}")
 
     if args.time:
