@@ -139,6 +139,16 @@ class GreedyPolicy(DevelopPolicy):
     # benchmarks/greedy_ab.py step_ahead=False measures it (every Standard defending row sooner;
     # no change without a defender).
     step_ahead: ClassVar[bool] = True
+    # Against a defending opponent (G4) in Standard mode, the first attack on its Stronghold meets
+    # its Commander's power too, and only that one: the ally whose hit chance that lowers least
+    # attacks first, even one that cannot hit (it spares the others the Commander), when another
+    # ally is ready to attack after it (benchmarks/greedy_ab.py soak_commander=False measures it).
+    soak_commander: ClassVar[bool] = True
+    # Swap (M5, 2 AP) two adjacent allies in Attack Stance when that puts more of the two where
+    # they reach the Stronghold (K4): before the attacks, counting the allies that can attack this
+    # turn; at the end of the turn, for the next (benchmarks/greedy_ab.py swap_into_range=False
+    # measures it).
+    swap_into_range: ClassVar[bool] = True
     # Deploy where the card that will top the ally this turn reaches the Stronghold: the
     # highest-level card of its name in hand grows onto it at once (M2), and its range (a Level 4's
     # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
@@ -347,19 +357,25 @@ class GreedyPolicy(DevelopPolicy):
     def _attack_all(self, state: GameState) -> None:
         """Attack with every ally in range worth it; move ready allies into free spaces in range; repeat."""
         while True:
+            if self.swap_into_range:
+                while self._swap_into_range(state, True):
+                    pass
             turn = state.turn
             reaches = self._reaches
             order = list(state.allies)
+            soak: Ally | None = None
             if state.opp_defends and state.joining_commander() >= 0:
                 # G4: the first to attack meets the opponent's Commander too: the likeliest to win it first
                 order.sort(key=lambda a: -self.best_attack(state, a)[0])
+                if self.soak_commander and not state.t.ultimate:
+                    soak = self._soak_first(state, order)
             for a in order:
                 # (what can_attack asks of the ally: in Attack Stance, on a space in range, not new;
                 # `attack` checks it all again, and the boosts best_attack chose are ones it can pay)
                 if a.in_play and not a.defending and (a.entered != turn or a.released) \
                         and a.space >= 0 and reaches[a.top][a.space]:
                     hit, magic, boosts = self.best_attack(state, a)
-                    if hit >= self.min_hit:  # (even a likely loss: a guard that wins leaves the Stronghold)
+                    if hit >= self.min_hit or a is soak:  # (even a likely loss: a guard that wins leaves the Stronghold)
                         if self.step_ahead and state.opp_defends and state.t.board.is_perimeter[a.space]:
                             self._step_ahead(state, a)
                         state.attack(a, magic, boosts)
@@ -367,6 +383,31 @@ class GreedyPolicy(DevelopPolicy):
                             return  # K5
             if not self._move_into_range(state, True):
                 return
+
+    def _soak_first(self, state: GameState, order: list[Ally]) -> Ally | None:
+        """`soak_commander`: put first in `order` the ally ready to attack whose hit chance the joining
+        Commander's power (G4) lowers least: the Commander joins one combat only, so the others
+        attack without it (K4)."""
+        t = state.t
+        turn = state.turn
+        reaches = self._reaches
+        best, best_loss = -1, 2.0
+        ready = 0
+        for k in range(len(order)):
+            a = order[k]
+            if a.in_play and not a.defending and (a.entered != turn or a.released) \
+                    and a.space >= 0 and reaches[a.top][a.space]:
+                ready += 1
+                hit = self.best_attack(state, a)[0]
+                fam = a.familiars[-1] if a.familiars else -1
+                alone = self._plan(t, a.top, fam, a.released, state.boost_cards(a))[0]
+                if alone - hit < best_loss - 1e-9:
+                    best, best_loss = k, alone - hit
+        if best < 0:
+            return None
+        if best > 0:
+            order.insert(0, order.pop(best))
+        return order[0] if ready > 1 else None
 
     def _step_ahead(self, state: GameState, a: Ally) -> None:
         """Move ally `a` off the Stronghold Perimeter to a free space still in range (M4, K4), other
@@ -547,6 +588,49 @@ class GreedyPolicy(DevelopPolicy):
         """With AP to spare, put allies that did not attack into range for next turn."""
         while self._move_into_range(state, False):
             pass
+        if self.swap_into_range:
+            while self._swap_into_range(state, False):
+                pass
+
+    def _swap_into_range(self, state: GameState, now: bool) -> bool:
+        """`swap_into_range`: Swap (M5, 2 AP) two adjacent allies in Attack Stance when that puts more
+        of the two on spaces from which they reach the Stronghold (K4); `now`: counting only allies
+        that can attack this turn and whose attack can hit. Return True if two swapped."""
+        if state.ap < 2:
+            return False
+        board = state.t.board
+        occ = state.occupant
+        reaches = self._reaches
+        allies = state.allies
+        turn = state.turn
+        for a in allies:
+            if not a.in_play or a.defending or a.space < 0:
+                continue
+            ra = reaches[a.top]
+            for d in board.neighbours[a.space]:
+                b = occ[d]
+                if b is None or b.defending or type(b) is not Ally:  # (an Enemy: the joined Commander, G4)
+                    continue
+                rb = reaches[b.top]
+                before = after = 0
+                if now:
+                    if a.entered != turn or a.released:
+                        before += ra[a.space]
+                        after += ra[d]
+                    if b.entered != turn or b.released:
+                        before += rb[d]
+                        after += rb[a.space]
+                else:
+                    before = ra[a.space] + rb[d]
+                    after = ra[d] + rb[a.space]
+                if after <= before:
+                    continue
+                if now and ((ra[d] and not ra[a.space] and self.best_attack(state, a)[0] < self.min_hit)
+                            or (rb[a.space] and not rb[d] and self.best_attack(state, b)[0] < self.min_hit)):
+                    continue
+                state.swap(a, b)
+                return True
+        return False
 
     def _use_abilities(self, state: GameState) -> bool:
         """Use the allies', their Contracted familiars' and the hand's runnable abilities that help
