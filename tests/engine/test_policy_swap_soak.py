@@ -1,0 +1,102 @@
+"""Hand-made positions for two of the default policy's settings: `swap_into_range` (M5) and
+`soak_commander` (G4, K4). Each is played by greedy and by greedy with the setting off."""
+
+from __future__ import annotations
+
+import random
+
+from sengoku.engine import GameState
+from sengoku.engine.policies import GreedyPolicy
+
+from .conftest import space
+from .test_policy_positions import _defended_position, standard, with_hand, without_nameless  # noqa: F401 (standard: a fixture)
+
+
+class NoSwap(GreedyPolicy):
+    swap_into_range = False
+
+
+class NoSoak(GreedyPolicy):
+    soak_commander = False
+
+
+def test_two_allies_swap_so_that_both_reach_the_stronghold_and_the_game_is_won(standard):
+    # Going second, turn 1, a passive opponent whose Stronghold has 2 HP and no Last Guard left
+    # (power 0: every attack hits, K4; three hits win, K5). Oichi L1 (far corners: b2, c2, d2, c3)
+    # stands on c2, Nene L2 (near left: c2, c3, d3) on c3, Kagetora L1 (no corner: c2 and c3 only)
+    # on d2, out of range: both its spaces are taken, and no walk leads round them (c1 holds our
+    # Stronghold). 2 AP: one Swap (M5) of Oichi and Kagetora puts Kagetora on c2 and Oichi on d2,
+    # from which its far-left corner still reaches: three attackers instead of two.
+    t = standard
+
+    def position() -> GameState:
+        s = _defended_position(t, [("SY1-031", 1, 2)], [], 1, 2, defends=False)
+        s.move(s.allies[0], space(s, 2, 2))  # Nene to c3 (1 AP)
+        with_hand(s, ["SY1-009", "SY1-005"])
+        for row, col in ((1, 2), (1, 3)):
+            s.ap += 5
+            s.deploy(0, space(s, row, col)).entered = 0  # on the field since an earlier turn (K4)
+        s.ap = 2
+        return s
+
+    s = position()
+    nene, oichi, kagetora = s.allies
+    assert [t.card_id[a.top] for a in s.allies] == ["SY1-031", "SY1-009", "SY1-005"]
+    GreedyPolicy().main_phase(s)
+    assert kagetora.space == space(s, 1, 2) and oichi.space == space(s, 1, 3)  # swapped (M5)
+    assert kagetora.defending and oichi.defending and nene.defending  # all three attacked
+    assert s.ap == 0 and s.won_turn == 1
+
+    s = position()
+    NoSwap().main_phase(s)
+    assert s.allies[2].space == space(s, 1, 3) and not s.allies[2].defending  # Kagetora idle on d2
+    assert s.won_turn is None and s.opp_sh_hp == 0  # two hits: the winning one is still to land
+
+
+def _first_attack(t, seed: int) -> GameState:
+    """Going second, turn 1's Main Phase against a defending opponent (G4) with its whole Stronghold
+    (shuffled from `seed`): Kagetora L2 (ATK 9; c2, b3, c3) on c2 and Oichi L1 (ATK 5, MAT 2; b2,
+    c2, d2, c3) on b2, both on the field since an earlier turn; no AP, no hand, no other ally."""
+    s = without_nameless(GameState(t, random.Random(seed), False, opponent_defends=True))
+    cz = s.command_zone
+    assert cz is not None
+    s.allies.remove(cz)
+    s.command_zone, s.cz_name, s.hp_total = None, -1, s.hp_total - cz.hp
+    s.begin_turn()
+    s.end_charge_phase()
+    with_hand(s, ["SY1-006", "SY1-009"])
+    for cid, row, col in (("SY1-006", 1, 2), ("SY1-009", 1, 1)):
+        a = s.deploy(0, space(s, row, col))
+        a.entered = 0
+        assert t.card_id[a.top] == cid
+    s.ap = 0
+    return s
+
+
+def test_against_a_defender_the_ally_that_loses_least_to_the_commander_meets_it(standard):
+    # The defending opponent's Commander, Soma L1 (ATK 6, MAT 2), adds its power to the first
+    # Last Guard only (G4, K4). Kagetora L2's ATK 9 beats most guards alone but few with 6 more;
+    # Oichi L1 (ATK 5 or MAT 2) beats few either way. Oichi first spends the Commander where it
+    # costs least, and Kagetora then meets a guard alone: more hits over the same 300 shuffles of
+    # the opponent's Stronghold than Kagetora first (the likelier attacker, soak_commander off).
+    t = standard
+    p = GreedyPolicy()
+    s = _first_attack(t, 0)
+    p._prepare_for(s)
+    kagetora, oichi = s.allies[0], s.allies[1]
+    order = [kagetora, oichi]
+    assert p._soak_first(s, order) is oichi and order == [oichi, kagetora]
+
+    hits = {GreedyPolicy: 0, NoSoak: 0}
+    firsts = {GreedyPolicy: set(), NoSoak: set()}
+    for seed in range(300):
+        for cls in (GreedyPolicy, NoSoak):
+            s = _first_attack(t, seed)
+            s.record = []
+            cls().main_phase(s)
+            attacks = [e for e in s.record if e["event"] == "attack"]
+            firsts[cls].add(t.name[attacks[0]["card"]])
+            assert attacks[0]["commander"] >= 0  # the first attack met the Commander (G4)
+            hits[cls] += 6 - s.opp_sh_hp
+    assert firsts == {GreedyPolicy: {"Oichi"}, NoSoak: {"Kagetora"}}
+    assert hits[GreedyPolicy] > hits[NoSoak] + 15  # (153 against 122 when written)
