@@ -149,6 +149,12 @@ class GreedyPolicy(DevelopPolicy):
     # turn; at the end of the turn, for the next (benchmarks/greedy_ab.py swap_into_range=False
     # measures it).
     swap_into_range: ClassVar[bool] = True
+    # Of the new names that can be deployed, the card with the fewest spaces from which it reaches
+    # the Stronghold (no corner: c2 and c3 only) is deployed first, then by level and cost as
+    # `develop` does (the count of its name's cards in hand still first): it takes the space only
+    # it can use, and the cards with corners go round it (`walk_deploy`, `step_ahead_for_room`;
+    # benchmarks/greedy_ab.py scarce_first=False measures it).
+    scarce_first: ClassVar[bool] = True
     # Deploy where the card that will top the ally this turn reaches the Stronghold: the
     # highest-level card of its name in hand grows onto it at once (M2), and its range (a Level 4's
     # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
@@ -212,6 +218,13 @@ class GreedyPolicy(DevelopPolicy):
         # The same as a lookup by space (a.space >= 0 and _reaches[a.top][a.space]: ally a is in range).
         self._reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self._spots)
         self._guards_of = None
+        if self.scarce_first:
+            kind, level, cost = t.kind, t.level, t.cost
+            keys = []
+            for c in range(t.n):  # (DevelopPolicy's key, with the count of spaces in range above the level)
+                few = min(3, max(0, len(self._spots[c]) - 2))  # 0: two spaces in range (c2, c3), the fewest
+                keys.append((kind[c] == NAMELESS) << 20 | few << 13 | level[c] << 10 | cost[c])
+            self._deploy_key = tuple(keys)
 
     def _prepare_guards(self, state: GameState) -> None:
         """The Last Guard's odds: the opponent's Stronghold is its deck minus its Commander (S1, S3, G4)."""
