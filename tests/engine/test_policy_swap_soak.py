@@ -100,3 +100,33 @@ def test_against_a_defender_the_ally_that_loses_least_to_the_commander_meets_it(
             hits[cls] += 6 - s.opp_sh_hp
     assert firsts == {GreedyPolicy: {"Oichi"}, NoSoak: {"Kagetora"}}
     assert hits[GreedyPolicy] > hits[NoSoak] + 15  # (153 against 122 when written)
+
+
+class AnyOrder(GreedyPolicy):
+    scarce_first = False
+
+
+def test_the_card_with_the_fewest_spaces_in_range_is_deployed_first(standard):
+    # Going second, turn 1, no ally on the field, 4 AP, in hand (in this order) Yukimura L1 (cost 2;
+    # far left corner: reaches from c2, d2 and c3) and Kagetora L1 (cost 2; no corner: c2 and c3
+    # only; deployed, its ability gains 2 AP, C5). Of the Perimeter, Kagetora reaches from c2 alone,
+    # Yukimura from c2 and d2. Kagetora first takes c2 and Yukimura d2: both in range for next
+    # turn. In hand order (level and cost are equal), Yukimura takes c2, and no Perimeter space is
+    # left from which Kagetora reaches: it is not in range (it stays in hand, the AP spent).
+    t = standard
+
+    def reaching(s):
+        return sorted(t.name[a.top] for a in s.allies
+                      if a.space >= 0 and t.board.reaches_enemy_stronghold(a.space, t.corners[a.top]))
+
+    s = _defended_position(t, [], ["SY1-013", "SY1-005"], 4, 6, defends=False)
+    GreedyPolicy().main_phase(s)
+    kagetora = next(a for a in s.allies if t.name[a.top] == "Kagetora")
+    yukimura = next(a for a in s.allies if t.name[a.top] == "Yukimura")
+    assert kagetora.space == space(s, 1, 2) and yukimura.space == space(s, 1, 3)  # c2 and d2
+    assert reaching(s) == ["Kagetora", "Yukimura"] and s.ap == 0
+
+    s = _defended_position(t, [], ["SY1-013", "SY1-005"], 4, 6, defends=False)
+    AnyOrder().main_phase(s)
+    yukimura = next(a for a in s.allies if t.name[a.top] == "Yukimura")
+    assert yukimura.space == space(s, 1, 2) and reaching(s) == ["Yukimura"]  # c2; Kagetora not in range
