@@ -130,3 +130,52 @@ def test_the_card_with_the_fewest_spaces_in_range_is_deployed_first(standard):
     AnyOrder().main_phase(s)
     yukimura = next(a for a in s.allies if t.name[a.top] == "Yukimura")
     assert yukimura.space == space(s, 1, 2) and reaching(s) == ["Yukimura"]  # c2; Kagetora not in range
+
+
+class AvoidsLanding(GreedyPolicy):
+    landing_value = False
+
+
+def test_against_a_defender_an_ally_steps_onto_the_commanders_space_when_c3_is_ours(standard):
+    # Going second, turn 1, a defending opponent (G4) whose Commander steps onto d3, the first free
+    # space of its Perimeter on our side, when it joins the first attack; were d3 ours, onto c3;
+    # were c3 ours too, onto b3. Nene L2 stands on c3 and Kagetora L1 on c2 (both deployed this
+    # turn: they may not attack, K4); Oichi L3 (range c2, d2, c3, d3) on d2 attacks. In hand
+    # Yukimura L1 (cost 2; reaches from c2, d2 and c3: of the Perimeter, d2 is the only one left).
+    # 3 AP. With c3 ours, taking d3 sends the Commander to b3, from which fewer of the deck's cards
+    # reach the Stronghold (9 of its cards; 14 from d3): Oichi steps to d3 (1 AP) before it
+    # attacks, the Commander goes to b3, and Yukimura takes d2, in range for next turn. Avoiding
+    # d3 always, Oichi attacks from d2 and Yukimura has no space in range.
+    t = standard
+
+    def position() -> GameState:
+        s = _defended_position(t, [("SY1-031", 1, 2)], [], 1, 6)
+        s.allies[0].entered = s.turn
+        s.move(s.allies[0], space(s, 2, 2))  # Nene to c3 (1 AP)
+        with_hand(s, ["SY1-005", "SY1-011", "SY1-013"])
+        for row, col, entered in ((1, 2, s.turn), (1, 3, 0)):
+            s.ap += 10
+            s.deploy(0, space(s, row, col)).entered = entered
+        s.ap = 3
+        return s
+
+    def reaching(s):
+        return sorted(t.name[a.top] for a in s.allies
+                      if a.space >= 0 and t.board.reaches_enemy_stronghold(a.space, t.corners[a.top]))
+
+    s = position()
+    nene, kagetora, oichi = s.allies
+    assert [t.name[a.top] for a in s.allies] == ["Nene", "Kagetora", "Oichi"]
+    GreedyPolicy().main_phase(s)
+    assert oichi.space == space(s, 2, 3) and oichi.defending  # stepped to d3, then attacked
+    b3 = s.occupant[space(s, 2, 1)]
+    assert b3 is not None and b3 in s.opp_allies  # their Commander went on to b3
+    yukimura = next(a for a in s.allies if t.name[a.top] == "Yukimura")
+    assert yukimura.space == space(s, 1, 3) and "Yukimura" in reaching(s)  # on d2, in range
+
+    s = position()
+    AvoidsLanding().main_phase(s)
+    assert s.allies[2].space == space(s, 1, 3)  # Oichi attacked from d2
+    d3 = s.occupant[space(s, 2, 3)]
+    assert d3 is not None and d3 in s.opp_allies  # their Commander on d3
+    assert "Yukimura" not in reaching(s)

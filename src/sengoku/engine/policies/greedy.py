@@ -155,6 +155,12 @@ class GreedyPolicy(DevelopPolicy):
     # it can use, and the cards with corners go round it (`walk_deploy`, `step_ahead_for_room`;
     # benchmarks/greedy_ab.py scarce_first=False measures it).
     scarce_first: ClassVar[bool] = True
+    # The space a defending opponent's Commander would take when it joins (G4) is avoided (by
+    # `step_ahead` and `walk_deploy`) only when taking it would send the Commander to a space from
+    # which more of our deck's cards (each card once) reach the Stronghold: c3 while it is free;
+    # otherwise an ally may stand there, and the Commander goes on to the next space, or cannot
+    # join at all (benchmarks/greedy_ab.py landing_value=False measures it).
+    landing_value: ClassVar[bool] = True
     # Deploy where the card that will top the ally this turn reaches the Stronghold: the
     # highest-level card of its name in hand grows onto it at once (M2), and its range (a Level 4's
     # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
@@ -432,6 +438,8 @@ class GreedyPolicy(DevelopPolicy):
         reaches = self._reaches[a.top]
         occ = state.occupant
         landing = self._commander_landing(state)
+        if self.landing_value and landing >= 0 and not self._landing_matters(state, landing):
+            landing = -1
         for d in board.neighbours[a.space]:
             if occ[d] is None and reaches[d] and not board.is_perimeter[d] and d != landing:
                 state.move(a, d)
@@ -454,6 +462,28 @@ class GreedyPolicy(DevelopPolicy):
             else:
                 return space
         return -1
+
+    def _landing_matters(self, state: GameState, landing: int) -> bool:
+        """Whether the space the Commander would take next, were `landing` ours, is one from which more
+        of our deck's cards reach the Stronghold than from `landing`."""
+        occ = state.occupant
+        nxt = -1
+        for space in state.t.board.enemy_perimeter:
+            if space < 0 or space == landing or occ[space] is not None:
+                continue
+            for e in state.opp_allies:
+                if e.space == space:
+                    break
+            else:
+                nxt = space
+                break
+        if nxt < 0:
+            return False  # the Commander could not join at all (G4)
+        here = there = 0
+        for r in self._reaches:
+            here += r[landing]
+            there += r[nxt]
+        return there > here
 
     def _risky_defended(self, state: GameState) -> bool:
         """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
@@ -727,6 +757,8 @@ class GreedyPolicy(DevelopPolicy):
         occ = state.occupant
         reaches = self._reaches[top]
         landing = self._commander_landing(state) if state.opp_defends else -1
+        if self.landing_value and landing >= 0 and not self._landing_matters(state, landing):
+            landing = -1
         best, best_key = -1, 1 << 30
         for p in board.perimeter:
             if occ[p] is not None:
