@@ -247,9 +247,6 @@ class DevelopPolicy(Policy):
             elif found is not True:  # an ally to stack onto
                 if self._holds_back(state, c, found):
                     continue
-                if self._deploys_instead(state, c, found):
-                    fresh.append(c)
-                    continue
                 state.stack(hand.index(c), found)
                 expected -= 1
         return fresh if len(hand) == expected else None
@@ -257,11 +254,6 @@ class DevelopPolicy(Policy):
     def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
         """Whether hand card `card`, which can Grow or Focus onto `ally`, is not to (the default
         policy's choice; this policy stacks whatever can)."""
-        return False
-
-    def _deploys_instead(self, state: GameState, card: int, ally: Ally) -> bool:
-        """Whether hand card `card`, which can Grow or Focus onto `ally`, is deployed as an ally of its
-        own instead (this policy stacks whatever can)."""
         return False
 
     def _deploy_new_names(self, state: GameState, fresh: list[int]) -> bool:

@@ -161,17 +161,6 @@ class GreedyPolicy(DevelopPolicy):
     # otherwise an ally may stand there, and the Commander goes on to the next space, or cannot
     # join at all (benchmarks/greedy_ab.py landing_value=False measures it).
     landing_value: ClassVar[bool] = True
-    # Measured and not kept (docs/policies.md, "tried and not kept"): each off here.
-    side_deploy: ClassVar[bool] = False  # a card with no free Perimeter space in range: one Move from one, before step_ahead_for_room
-    no_dead_deploy: ClassVar[bool] = False  # ... and none leading into range: not deployed at all
-    walk_off_landing: ClassVar[bool] = False  # no walk into range onto the joining Commander's space
-    spare_paths: ClassVar[bool] = False  # a walk into range ends where the other ready allies' walks are shortest
-    step_ahead_passive: ClassVar[bool] = False  # step_ahead against a passive opponent too
-    nameless_ahead: ClassVar[bool] = False  # turn 1: a Nameless on the Backline steps ahead first
-    deploy_over_nameless: ClassVar[bool] = False  # deploy a card rather than grow it onto a Nameless
-    deploy_over_nameless_turns: ClassVar[int] = 99  # ... in these first turns
-    deploy_over_nameless_ap: ClassVar[int] = 0  # ... with this AP to spare beyond its cost
-    attack_order: ClassVar[int] = 0  # with no Commander to join: 1 likeliest attacker first, 2 least likely first
     # Deploy where the card that will top the ally this turn reaches the Stronghold: the
     # highest-level card of its name in hand grows onto it at once (M2), and its range (a Level 4's
     # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
@@ -298,23 +287,6 @@ class GreedyPolicy(DevelopPolicy):
         t = state.t
         return t.kind[ally.top] == NAMELESS and t.name_id[card] == t.name_id[cz.top]
 
-    def _deploys_instead(self, state: GameState, card: int, ally: Ally) -> bool:
-        """`deploy_over_nameless` (not kept): a Main card that could Grow onto a Nameless ally is
-        deployed instead when the AP pays and a free Perimeter space in its range is left."""
-        if not self.deploy_over_nameless or state.turn > self.deploy_over_nameless_turns:
-            return False
-        t = state.t
-        if t.kind[ally.top] != NAMELESS or t.kind[card] == NAMELESS or state.ap < t.cost[card] + self.deploy_over_nameless_ap:
-            return False
-        if self._tables is not t:
-            self._prepare(t)
-        board = t.board
-        occ = state.occupant
-        for s in self._spots[card]:
-            if board.is_perimeter[s] and occ[s] is None:
-                return True
-        return False
-
     # ---- Main Phase --------------------------------------------------------------------------
 
     def _prepare_for(self, state: GameState) -> None:
@@ -329,8 +301,6 @@ class GreedyPolicy(DevelopPolicy):
         if state.turn <= self.draw_first_turns and state.ap >= self.draw_first_ap and state.won_turn is None:
             self._draw_first(state)
         attacking = not (state.going_first and state.turn == 1) and state.won_turn is None  # S8, K5
-        if self.nameless_ahead and state.turn <= 1:
-            self._nameless_ahead(state)
         if attacking:
             while self._grow_and_focus(state) is None:  # free, pays AP and raises attack power
                 pass
@@ -348,18 +318,6 @@ class GreedyPolicy(DevelopPolicy):
         if self.abilities and self._use_abilities(state):
             DevelopPolicy.main_phase(self, state)  # cards drawn: develop with them
             self._advance(state)
-
-    def _nameless_ahead(self, state: GameState) -> None:
-        """`nameless_ahead` (not kept): a Nameless on the Backline steps to a free space ahead (M4)."""
-        board = state.t.board
-        occ = state.occupant
-        for a in list(state.nameless):
-            if state.ap < 1 or not a.in_play or a.space < 0 or board.coords[a.space][0] != 0:
-                continue
-            for d in board.ahead_first[a.space]:
-                if occ[d] is None and board.coords[d][0] == 1:
-                    state.move(a, d)
-                    break
 
     def best_attack(self, state: GameState, a: Ally) -> tuple[float, bool, int]:
         """Return (hit chance, magic, self-boosts) of ally `a`'s best attack on the Stronghold (K2, K4).
@@ -430,10 +388,6 @@ class GreedyPolicy(DevelopPolicy):
                 order.sort(key=lambda a: -self.best_attack(state, a)[0])
                 if self.soak_commander and not state.t.ultimate:
                     soak = self._soak_first(state, order)
-            elif self.attack_order == 1 and len(order) > 1:
-                order.sort(key=lambda a: -self.best_attack(state, a)[0])
-            elif self.attack_order == 2 and len(order) > 1:
-                order.sort(key=lambda a: self.best_attack(state, a)[0])
             for a in order:
                 # (what can_attack asks of the ally: in Attack Stance, on a space in range, not new;
                 # `attack` checks it all again, and the boosts best_attack chose are ones it can pay)
@@ -441,8 +395,7 @@ class GreedyPolicy(DevelopPolicy):
                         and a.space >= 0 and reaches[a.top][a.space]:
                     hit, magic, boosts = self.best_attack(state, a)
                     if hit >= self.min_hit or a is soak:  # (even a likely loss: a guard that wins leaves the Stronghold)
-                        if self.step_ahead and (state.opp_defends or self.step_ahead_passive) \
-                                and state.t.board.is_perimeter[a.space]:
+                        if self.step_ahead and state.opp_defends and state.t.board.is_perimeter[a.space]:
                             self._step_ahead(state, a)
                         state.attack(a, magic, boosts)
                         if state.won_turn is not None:
@@ -631,15 +584,9 @@ class GreedyPolicy(DevelopPolicy):
                 ready.append((-hit, k))
         if len(ready) > 1:
             ready.sort()
-        landing = self._commander_landing(state) if self.walk_off_landing and state.opp_defends else -1
         for _, k in ready:
             a = allies[k]
-            spots = self._spots[a.top]
-            if landing >= 0 and landing in spots:
-                spots = tuple(s for s in spots if s != landing)
-            path = self._path(state, a, spots)
-            if path and self.spare_paths and len(ready) > 1:
-                path = self._spare_path(state, a, path, ready)
+            path = self._path(state, a, self._spots[a.top])
             if path:
                 for d in path:
                     try:
@@ -649,39 +596,16 @@ class GreedyPolicy(DevelopPolicy):
                 return True
         return False
 
-    def _spare_path(self, state: GameState, a: Ally, path: list[int], ready: list[tuple[float, int]]) -> list[int]:
-        """`spare_paths` (not kept): among the free spaces in range as few Moves from `a` as `path`'s
-        end, the one that leaves the other `ready` allies the shortest walks into range."""
-        occ = state.occupant
-        allies = state.allies
-        best, best_cost = path, -1
-        for e in self._spots[a.top]:
-            if occ[e] is not None:
-                continue
-            alt = path if e == path[-1] else self._path(state, a, (e,))
-            if len(alt) != len(path):
-                continue
-            cost = 0
-            for _, j in ready:
-                b = allies[j]
-                if b is not a:
-                    walk = self._path(state, b, self._spots[b.top], e)
-                    cost += len(walk) if walk else 64
-            if best_cost < 0 or cost < best_cost:
-                best, best_cost = alt, cost
-        return best
-
-    def _path(self, state: GameState, a: Ally, spots: tuple[int, ...], blocked: int = -1) -> list[int]:
+    def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
         """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
-        space of `spots` that AP pays for, or [] (breadth first; ties: the earlier spot); `blocked`
-        (a space, or -1) counts as taken."""
+        space of `spots` that AP pays for, or [] (breadth first; ties: the earlier spot)."""
         board = state.t.board
         occ = state.occupant
         budget = state.ap
         came = [_UNSEEN] * board.n_spaces  # per space: the one the walk came from (only empty spaces are seen)
         frontier = []
         for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
-            if occ[s] is None and s != blocked:
+            if occ[s] is None:
                 came[s] = _FIRST_STEP
                 frontier.append(s)
         steps = 1
@@ -696,7 +620,7 @@ class GreedyPolicy(DevelopPolicy):
             nxt = []
             for s in frontier:
                 for d in board.neighbours[s]:
-                    if came[d] == _UNSEEN and occ[d] is None and d != blocked:
+                    if came[d] == _UNSEEN and occ[d] is None:
                         came[d] = s
                         nxt.append(d)
             frontier = nxt
@@ -877,10 +801,6 @@ class GreedyPolicy(DevelopPolicy):
         for s in self._spots[card]:
             if board.is_perimeter[s] and occ[s] is None:
                 return s
-        if self.side_deploy:
-            dest = self._one_move_from_range(state, self._grown_top(state, card))
-            if dest >= 0:
-                return dest
         if self.step_ahead_for_room:
             dest = self._step_ahead_for_room(state, card)
             if dest >= 0:
@@ -889,8 +809,6 @@ class GreedyPolicy(DevelopPolicy):
             free = self._nearest_to_range(state, self._grown_top(state, card))
             if free >= 0:
                 return free
-            if self.no_dead_deploy:
-                return None
         for s in board.perimeter:
             if occ[s] is None and (free < 0 or board.coords[s][0] > board.coords[free][0]):
                 free = s
@@ -899,23 +817,6 @@ class GreedyPolicy(DevelopPolicy):
         if state.command_zone is None and state.t.level[card] == 1:
             return COMMAND_ZONE
         return super()._deploy_space(state, card)
-
-    def _one_move_from_range(self, state: GameState, top: int) -> int:
-        """`side_deploy` (not kept): a free Perimeter space one Move from a free space where `top`
-        reaches the Stronghold (not a joining Commander's space), furthest ahead first; or -1."""
-        board = state.t.board
-        occ = state.occupant
-        reaches = self._reaches[top]
-        landing = self._commander_landing(state) if state.opp_defends else -1
-        best = -1
-        for p in board.perimeter:
-            if occ[p] is not None or (best >= 0 and board.coords[p][0] <= board.coords[best][0]):
-                continue
-            for d in board.neighbours[p]:
-                if occ[d] is None and reaches[d] and d != landing:
-                    best = p
-                    break
-        return best
 
     def _step_ahead_for_room(self, state: GameState, card: int) -> int:
         """Free a Perimeter space from which `card` reaches the Stronghold (each is taken): move the
