@@ -9,7 +9,8 @@ from sengoku.engine import GameState
 from sengoku.engine.policies import GreedyPolicy
 
 from .conftest import space
-from .test_policy_positions import _defended_position, standard, with_hand, without_nameless  # noqa: F401 (standard: a fixture)
+from .test_policy_positions import standard  # noqa: F401 (a fixture, used by name)
+from .test_policy_positions import _defended_position, with_hand, without_nameless
 
 
 class NoSwap(GreedyPolicy):
