@@ -161,9 +161,6 @@ class GreedyPolicy(DevelopPolicy):
     # otherwise an ally may stand there, and the Commander goes on to the next space, or cannot
     # join at all (benchmarks/greedy_ab.py landing_value=False measures it).
     landing_value: ClassVar[bool] = True
-    # Measured and not kept (docs/policies.md, "tried and not kept"): each off here.
-    hold_hit: ClassVar[float] = 0.0  # against a defender (Standard), no attack below this chance that would likely lose the ally
-    commander_out: ClassVar[int] = 0  # with this AP or more at the end of the turn, the Commander leaves the Command Zone
     # Deploy where the card that will top the ally this turn reaches the Stronghold: the
     # highest-level card of its name in hand grows onto it at once (M2), and its range (a Level 4's
     # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
@@ -397,9 +394,7 @@ class GreedyPolicy(DevelopPolicy):
                 if a.in_play and not a.defending and (a.entered != turn or a.released) \
                         and a.space >= 0 and reaches[a.top][a.space]:
                     hit, magic, boosts = self.best_attack(state, a)
-                    if (hit >= self.min_hit and not (self.hold_hit > 0 and state.opp_defends and not state.t.ultimate
-                                                     and hit < self.hold_hit and self._likely_lost(state, a, magic, boosts))) \
-                            or a is soak:  # (even a likely loss: a guard that wins leaves the Stronghold)
+                    if hit >= self.min_hit or a is soak:  # (even a likely loss: a guard that wins leaves the Stronghold)
                         if self.step_ahead and state.opp_defends and state.t.board.is_perimeter[a.space]:
                             self._step_ahead(state, a)
                         state.attack(a, magic, boosts)
@@ -639,16 +634,6 @@ class GreedyPolicy(DevelopPolicy):
         if self.swap_into_range:
             while self._swap_into_range(state, False):
                 pass
-        if self.commander_out:
-            cz = state.command_zone
-            if cz is not None and not cz.defending and state.ap >= self.commander_out:
-                board = state.t.board
-                best = -1
-                for sp in board.perimeter:
-                    if state.occupant[sp] is None and (best < 0 or board.coords[sp][0] > board.coords[best][0]):
-                        best = sp
-                if best >= 0:
-                    state.move(cz, best)
 
     def _swap_into_range(self, state: GameState, now: bool) -> bool:
         """`swap_into_range`: Swap (M5, 2 AP) two adjacent allies in Attack Stance when that puts more
