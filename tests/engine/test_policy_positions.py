@@ -234,16 +234,19 @@ def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_spa
         p.main_phase(s)
         return [e for e in s.record if e["event"] == "move"]
 
+    class KagetoraFirst(GreedyPolicy):
+        soak_commander = False  # (the likelier attacker first: Kagetora meets the Commander, G4)
+
     s = _defended_position(t, placed, ["SY1-031"], 6, 4)
     kagetora = s.allies[0]
-    GreedyPolicy().main_phase(s)
+    KagetoraFirst().main_phase(s)
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
     assert kagetora.space == space(s, 2, 2) and kagetora.defending  # stepped to c3, then attacked
     assert s.opp_sh_hp == 2 and s.opp_commander is None  # two hits; the Commander joined (K4)
     assert nene.space == space(s, 1, 2)  # on c2: in range for next turn
     assert turn_2(s, GreedyPolicy()) == [] and s.won_turn == 2  # three hits, no Move: won (K5)
 
-    class StaysPut(GreedyPolicy):
+    class StaysPut(KagetoraFirst):
         step_ahead = False
 
     s = _defended_position(t, placed, ["SY1-031"], 6, 4)

@@ -139,6 +139,28 @@ class GreedyPolicy(DevelopPolicy):
     # benchmarks/greedy_ab.py step_ahead=False measures it (every Standard defending row sooner;
     # no change without a defender).
     step_ahead: ClassVar[bool] = True
+    # Against a defending opponent (G4) in Standard mode, the first attack on its Stronghold meets
+    # its Commander's power too, and only that one: the ally whose hit chance that lowers least
+    # attacks first, even one that cannot hit (it spares the others the Commander), when another
+    # ally is ready to attack after it (benchmarks/greedy_ab.py soak_commander=False measures it).
+    soak_commander: ClassVar[bool] = True
+    # Swap (M5, 2 AP) two adjacent allies in Attack Stance when that puts more of the two where
+    # they reach the Stronghold (K4): before the attacks, counting the allies that can attack this
+    # turn; at the end of the turn, for the next (benchmarks/greedy_ab.py swap_into_range=False
+    # measures it).
+    swap_into_range: ClassVar[bool] = True
+    # Of the new names that can be deployed, the card with the fewest spaces from which it reaches
+    # the Stronghold (no corner: c2 and c3 only) is deployed first, then by level and cost as
+    # `develop` does (the count of its name's cards in hand still first): it takes the space only
+    # it can use, and the cards with corners go round it (`walk_deploy`, `step_ahead_for_room`;
+    # benchmarks/greedy_ab.py scarce_first=False measures it).
+    scarce_first: ClassVar[bool] = True
+    # The space a defending opponent's Commander would take when it joins (G4) is avoided (by
+    # `step_ahead` and `walk_deploy`) only when taking it would send the Commander to a space from
+    # which more of our deck's cards (each card once) reach the Stronghold: c3 while it is free;
+    # otherwise an ally may stand there, and the Commander goes on to the next space, or cannot
+    # join at all (benchmarks/greedy_ab.py landing_value=False measures it).
+    landing_value: ClassVar[bool] = True
     # Deploy where the card that will top the ally this turn reaches the Stronghold: the
     # highest-level card of its name in hand grows onto it at once (M2), and its range (a Level 4's
     # corners) may take a Perimeter space the deployed card's does not, leaving the one every card
@@ -202,6 +224,13 @@ class GreedyPolicy(DevelopPolicy):
         # The same as a lookup by space (a.space >= 0 and _reaches[a.top][a.space]: ally a is in range).
         self._reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self._spots)
         self._guards_of = None
+        if self.scarce_first:
+            kind, level, cost = t.kind, t.level, t.cost
+            keys = []
+            for c in range(t.n):  # (DevelopPolicy's key, with the count of spaces in range above the level)
+                few = min(3, max(0, len(self._spots[c]) - 2))  # 0: two spaces in range (c2, c3), the fewest
+                keys.append((kind[c] == NAMELESS) << 20 | few << 13 | level[c] << 10 | cost[c])
+            self._deploy_key = tuple(keys)
 
     def _prepare_guards(self, state: GameState) -> None:
         """The Last Guard's odds: the opponent's Stronghold is its deck minus its Commander (S1, S3, G4)."""
@@ -347,19 +376,25 @@ class GreedyPolicy(DevelopPolicy):
     def _attack_all(self, state: GameState) -> None:
         """Attack with every ally in range worth it; move ready allies into free spaces in range; repeat."""
         while True:
+            if self.swap_into_range:
+                while self._swap_into_range(state, True):
+                    pass
             turn = state.turn
             reaches = self._reaches
             order = list(state.allies)
+            soak: Ally | None = None
             if state.opp_defends and state.joining_commander() >= 0:
                 # G4: the first to attack meets the opponent's Commander too: the likeliest to win it first
                 order.sort(key=lambda a: -self.best_attack(state, a)[0])
+                if self.soak_commander and not state.t.ultimate:
+                    soak = self._soak_first(state, order)
             for a in order:
                 # (what can_attack asks of the ally: in Attack Stance, on a space in range, not new;
                 # `attack` checks it all again, and the boosts best_attack chose are ones it can pay)
                 if a.in_play and not a.defending and (a.entered != turn or a.released) \
                         and a.space >= 0 and reaches[a.top][a.space]:
                     hit, magic, boosts = self.best_attack(state, a)
-                    if hit >= self.min_hit:  # (even a likely loss: a guard that wins leaves the Stronghold)
+                    if hit >= self.min_hit or a is soak:  # (even a likely loss: a guard that wins leaves the Stronghold)
                         if self.step_ahead and state.opp_defends and state.t.board.is_perimeter[a.space]:
                             self._step_ahead(state, a)
                         state.attack(a, magic, boosts)
@@ -367,6 +402,31 @@ class GreedyPolicy(DevelopPolicy):
                             return  # K5
             if not self._move_into_range(state, True):
                 return
+
+    def _soak_first(self, state: GameState, order: list[Ally]) -> Ally | None:
+        """`soak_commander`: put first in `order` the ally ready to attack whose hit chance the joining
+        Commander's power (G4) lowers least: the Commander joins one combat only, so the others
+        attack without it (K4)."""
+        t = state.t
+        turn = state.turn
+        reaches = self._reaches
+        best, best_loss = -1, 2.0
+        ready = 0
+        for k in range(len(order)):
+            a = order[k]
+            if a.in_play and not a.defending and (a.entered != turn or a.released) \
+                    and a.space >= 0 and reaches[a.top][a.space]:
+                ready += 1
+                hit = self.best_attack(state, a)[0]
+                fam = a.familiars[-1] if a.familiars else -1
+                alone = self._plan(t, a.top, fam, a.released, state.boost_cards(a))[0]
+                if alone - hit < best_loss - 1e-9:
+                    best, best_loss = k, alone - hit
+        if best < 0:
+            return None
+        if best > 0:
+            order.insert(0, order.pop(best))
+        return order[0] if ready > 1 else None
 
     def _step_ahead(self, state: GameState, a: Ally) -> None:
         """Move ally `a` off the Stronghold Perimeter to a free space still in range (M4, K4), other
@@ -378,6 +438,8 @@ class GreedyPolicy(DevelopPolicy):
         reaches = self._reaches[a.top]
         occ = state.occupant
         landing = self._commander_landing(state)
+        if self.landing_value and landing >= 0 and not self._landing_matters(state, landing):
+            landing = -1
         for d in board.neighbours[a.space]:
             if occ[d] is None and reaches[d] and not board.is_perimeter[d] and d != landing:
                 state.move(a, d)
@@ -400,6 +462,28 @@ class GreedyPolicy(DevelopPolicy):
             else:
                 return space
         return -1
+
+    def _landing_matters(self, state: GameState, landing: int) -> bool:
+        """Whether the space the Commander would take next, were `landing` ours, is one from which more
+        of our deck's cards reach the Stronghold than from `landing`."""
+        occ = state.occupant
+        nxt = -1
+        for space in state.t.board.enemy_perimeter:
+            if space < 0 or space == landing or occ[space] is not None:
+                continue
+            for e in state.opp_allies:
+                if e.space == space:
+                    break
+            else:
+                nxt = space
+                break
+        if nxt < 0:
+            return False  # the Commander could not join at all (G4)
+        here = there = 0
+        for r in self._reaches:
+            here += r[landing]
+            there += r[nxt]
+        return there > here
 
     def _risky_defended(self, state: GameState) -> bool:
         """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
@@ -547,6 +631,49 @@ class GreedyPolicy(DevelopPolicy):
         """With AP to spare, put allies that did not attack into range for next turn."""
         while self._move_into_range(state, False):
             pass
+        if self.swap_into_range:
+            while self._swap_into_range(state, False):
+                pass
+
+    def _swap_into_range(self, state: GameState, now: bool) -> bool:
+        """`swap_into_range`: Swap (M5, 2 AP) two adjacent allies in Attack Stance when that puts more
+        of the two on spaces from which they reach the Stronghold (K4); `now`: counting only allies
+        that can attack this turn and whose attack can hit. Return True if two swapped."""
+        if state.ap < 2:
+            return False
+        board = state.t.board
+        occ = state.occupant
+        reaches = self._reaches
+        allies = state.allies
+        turn = state.turn
+        for a in allies:
+            if not a.in_play or a.defending or a.space < 0:
+                continue
+            ra = reaches[a.top]
+            for d in board.neighbours[a.space]:
+                b = occ[d]
+                if b is None or b.defending or type(b) is not Ally:  # (an Enemy: the joined Commander, G4)
+                    continue
+                rb = reaches[b.top]
+                before = after = 0
+                if now:
+                    if a.entered != turn or a.released:
+                        before += ra[a.space]
+                        after += ra[d]
+                    if b.entered != turn or b.released:
+                        before += rb[d]
+                        after += rb[a.space]
+                else:
+                    before = ra[a.space] + rb[d]
+                    after = ra[d] + rb[a.space]
+                if after <= before:
+                    continue
+                if now and ((ra[d] and not ra[a.space] and self.best_attack(state, a)[0] < self.min_hit)
+                            or (rb[a.space] and not rb[d] and self.best_attack(state, b)[0] < self.min_hit)):
+                    continue
+                state.swap(a, b)
+                return True
+        return False
 
     def _use_abilities(self, state: GameState) -> bool:
         """Use the allies', their Contracted familiars' and the hand's runnable abilities that help
@@ -630,6 +757,8 @@ class GreedyPolicy(DevelopPolicy):
         occ = state.occupant
         reaches = self._reaches[top]
         landing = self._commander_landing(state) if state.opp_defends else -1
+        if self.landing_value and landing >= 0 and not self._landing_matters(state, landing):
+            landing = -1
         best, best_key = -1, 1 << 30
         for p in board.perimeter:
             if occ[p] is not None:
