@@ -176,6 +176,13 @@ class GreedyPolicy(DevelopPolicy):
     # (going first too) it was later: the first deployments need the AP.
     draw_first_turns: ClassVar[int] = 1
     draw_first_ap: ClassVar[int] = 22  # ... when the Main Phase starts with at least this AP
+    # Against a defending opponent whose Commander has yet to join (G4), when at most
+    # `block_commander` spaces of its Stronghold Perimeter are free, all on our board, walk an ally
+    # onto each (M4) from which it still reaches the Stronghold, before the attacks: with no free
+    # space the Commander cannot join, and every attack meets the Last Guard alone (K4). The
+    # search steps allies into the last free spaces (benchmarks/search_choices.py); benchmarks/
+    # greedy_ab.py block_commander=0 measures it (most first-defends rows later, by up to 0.12).
+    block_commander: ClassVar[int] = 3
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -346,6 +353,8 @@ class GreedyPolicy(DevelopPolicy):
 
     def _attack_all(self, state: GameState) -> None:
         """Attack with every ally in range worth it; move ready allies into free spaces in range; repeat."""
+        if self.block_commander > 0 and state.opp_defends and state.joining_commander() >= 0:
+            self._block_commander(state)
         while True:
             turn = state.turn
             reaches = self._reaches
@@ -430,6 +439,88 @@ class GreedyPolicy(DevelopPolicy):
             if g > power and (power <= 0 or g // power >= a.hp):
                 lost += 1
         return 2 * lost > len(guards)
+
+    def _block_commander(self, state: GameState) -> None:
+        """`block_commander`: against a defending opponent whose Commander has not joined (G4), when
+        at most `block_commander` spaces of its Stronghold Perimeter are free and all on our board,
+        walk allies in Attack Stance onto each (M4), the cheapest walk first, each ally one from
+        which it still reaches the Stronghold (K4), when the AP pays for every walk: with no free
+        space left the Commander cannot join the Last Guard."""
+        board = state.t.board
+        occ = state.occupant
+        free: list[int] = []
+        for space in board.enemy_perimeter:
+            if space >= 0 and occ[space] is not None:
+                continue
+            taken = False
+            for e in state.opp_allies:
+                if e.space == space:
+                    taken = True
+                    break
+            if not taken:
+                if space < 0:
+                    return  # a free space none of ours can step onto
+                free.append(space)
+        if not free or len(free) > self.block_commander:
+            return
+        trial = list(occ)  # the board as the planned walks leave it
+        budget = state.ap
+        plan: list[tuple[Ally, list[int]]] = []
+        reaches = self._reaches
+        for space in free:
+            best: Ally | None = None
+            best_path: list[int] = []
+            for a in state.allies:
+                if a.defending or a.space < 0 or not reaches[a.top][space] or a.space in board.enemy_perimeter:
+                    continue  # (on one of those spaces already, it blocks)
+                taken = False
+                for b, _ in plan:
+                    if b is a:
+                        taken = True
+                if taken:
+                    continue
+                path = self._path_on(state, a, space, trial, budget)
+                if path and (best is None or len(path) < len(best_path)):
+                    best, best_path = a, path
+            if best is None:
+                return  # not every space can be taken: no walk
+            trial[best.space] = None
+            trial[space] = best
+            budget -= len(best_path)
+            plan.append((best, best_path))
+        for a, path in plan:
+            for d in path:
+                if state.occupant[d] is not None or state.ap < 1:
+                    return
+                state.move(a, d)
+
+    def _path_on(self, state: GameState, a: Ally, goal: int, occ: list[Ally | None], budget: int) -> list[int]:
+        """`_path` to space `goal` on a board whose occupants are `occ` (M4: empty spaces, one step
+        each), within `budget` Moves, or []."""
+        board = state.t.board
+        came = [_UNSEEN] * board.n_spaces
+        frontier = []
+        for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
+            if occ[s] is None:
+                came[s] = _FIRST_STEP
+                frontier.append(s)
+        steps = 1
+        while frontier and steps <= budget:
+            if came[goal] != _UNSEEN:
+                path = [goal]
+                while came[path[-1]] != _FIRST_STEP:
+                    path.append(came[path[-1]])
+                path.reverse()
+                return path
+            nxt = []
+            for s in frontier:
+                for d in board.neighbours[s]:
+                    if came[d] == _UNSEEN and occ[d] is None:
+                        came[d] = s
+                        nxt.append(d)
+            frontier = nxt
+            steps += 1
+        return []
 
     def _release_all(self, state: GameState) -> bool:
         """Release and attack while it is worth it (`_release_and_attack`); return True if the game is won."""
