@@ -366,3 +366,50 @@ def test_against_a_defender_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_at
     s.end_charge_phase()
     q.main_phase(s)
     assert ronin.space != start or not ronin.in_play
+
+
+def test_against_a_defender_an_ally_takes_the_last_free_space_the_commander_would_join_from(standard):
+    # Going second, turn 1, a defending opponent (G4) whose Commander Soma L1 (ATK 6, MAT 2) waits
+    # in its Command Zone: it joins the first attack from a free space of its Stronghold Perimeter
+    # (b3, c3, d3 on our board; its Backline ones hold its Nameless). Kagetora L3 (ATK 14, MAT 4)
+    # stands on b3, Oichi L2 (ATK 10, MAT 3) on c3, Yukimura L2 (ATK 11, MAT 4; in range from d2
+    # and d3) on d2; 1 AP; no card in hand to self-boost with (K2). Every Last Guard left is a
+    # Kagetora L2 (ATK 9, MAT 4, no self-boost): each attack beats it alone (K4), none beats it
+    # with the Commander (ATK 15, MAT 6), and the attacker (1 HP) then falls (K1: 15 // 14 = 1).
+    # Yukimura steps onto d3 first (M4, 1 AP): no free space is left, the Commander cannot join,
+    # and three hits win: two take the last 2 Stronghold HP, the third lands on none (K5). Kept on
+    # d2, the Commander joins the first attack, which fails: two hits, and the game goes on.
+    t = standard
+
+    def position() -> GameState:
+        s = _defended_position(t, [], ["SY1-007", "SY1-010", "SY1-014"], 100, 2)
+        kagetora = s.deploy(0, space(s, 1, 1))  # (deployed on the Perimeter, M1, then a step ahead)
+        oichi = s.deploy(0, space(s, 1, 2))
+        s.deploy(0, space(s, 1, 3))
+        s.move(kagetora, space(s, 2, 1))
+        s.move(oichi, space(s, 2, 2))
+        for a in s.allies:
+            a.entered = 0  # on the field since before this turn: it may attack (K4)
+        s.ap = 1
+        ot = s.opp_t
+        s.opp_stronghold = [ot.index_of("SY1-006")] * 3
+        assert s.opp_commander is not None and ot.card_id[s.opp_commander.top] == "SY1-001"
+        assert s.joining_commander() >= 0
+        return s
+
+    s = position()
+    yukimura = s.allies[-1]
+    GreedyPolicy().main_phase(s)
+    assert yukimura.space == space(s, 2, 3) and s.ap == 0
+    assert s.opp_commander is not None  # it never joined
+    assert s.won_turn == 1
+
+    class LetsItJoin(GreedyPolicy):
+        block_commander = 0
+
+    s = position()
+    yukimura = s.allies[-1]
+    LetsItJoin().main_phase(s)
+    assert yukimura.space == space(s, 1, 3)
+    assert s.opp_commander is None  # it joined (K4)
+    assert s.won_turn is None and s.opp_sh_hp == 0 and len(s.allies) == 2  # the first attacker fell (K1)
