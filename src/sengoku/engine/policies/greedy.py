@@ -176,18 +176,13 @@ class GreedyPolicy(DevelopPolicy):
     # (going first too) it was later: the first deployments need the AP.
     draw_first_turns: ClassVar[int] = 1
     draw_first_ap: ClassVar[int] = 22  # ... when the Main Phase starts with at least this AP
-    # Trial settings (Ultimate rows), off by default.
-    max_walk: ClassVar[int] = 0  # walks into range of at most this many Moves (M4); 0: any
-    max_walk_hit: ClassVar[float] = 1.0  # ... unless the attack's hit chance is at least this
-    make_way: ClassVar[bool] = False  # a blocking ally steps aside to shorten a walk into range
-    extra_charge_max_level: ClassVar[int] = 9  # extra turn-1 charges only of cards up to this level
-    extra_charge_min_value: ClassVar[int] = 0  # ... and of at least this charge value
-    block_commander: ClassVar[int] = 0  # fill the last N free spaces the defending Commander could join from
-    block_in_range: ClassVar[bool] = False  # ... only with allies that reach the Stronghold from there
-    block_deploy_first: ClassVar[bool] = False  # ... going second, turn 1: deploy before the attacks, to block
-    join_least_loss: ClassVar[bool] = False  # the first attacker: the one the Commander's power costs least
-    contract_first: ClassVar[bool] = False  # contract onto the allies about to attack, before they do
-    contract_in_range: ClassVar[bool] = False  # the turn's last contracts onto allies in range first
+    # Against a defending opponent whose Commander has yet to join (G4), when at most
+    # `block_commander` spaces of its Stronghold Perimeter are free, all on our board, walk an ally
+    # onto each (M4) from which it still reaches the Stronghold, before the attacks: with no free
+    # space the Commander cannot join, and every attack meets the Last Guard alone (K4). The
+    # search steps allies into the last free spaces (benchmarks/search_choices.py); benchmarks/
+    # greedy_ab.py block_commander=0 measures it (most first-defends rows later, by up to 0.12).
+    block_commander: ClassVar[int] = 3
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -256,15 +251,8 @@ class GreedyPolicy(DevelopPolicy):
             if p not in send:
                 keys.append(level[c] << 24 | (255 - charge[c]) << 16 | p)
         keys.sort()
-        taken = 0
-        for k in keys:
-            if taken >= self.extra_charge:
-                break
-            c = hand[k & 0xFFFF]
-            if level[c] > self.extra_charge_max_level or charge[c] < self.extra_charge_min_value:
-                continue
+        for k in keys[: self.extra_charge]:
             send.append(k & 0xFFFF)
-            taken += 1
 
     def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
         """`keep_commander_name`: whether stacking `card` onto `ally` would make a Nameless a
@@ -294,11 +282,6 @@ class GreedyPolicy(DevelopPolicy):
         if attacking:
             while self._grow_and_focus(state) is None:  # free, pays AP and raises attack power
                 pass
-            if self.contract_first and state.fam_hand and state.t.ultimate:
-                self._contract_attackers(state)
-            if self.block_deploy_first and self.block_commander > 0 and state.turn == 1 and state.opp_defends \
-                    and state.joining_commander() >= 0:
-                DevelopPolicy.main_phase(self, state)  # the new allies may walk onto its free spaces
             self._attack_all(state)
             if state.won_turn is not None:
                 return  # K5: the game is won; nothing is left to play for this turn
@@ -378,10 +361,7 @@ class GreedyPolicy(DevelopPolicy):
             order = list(state.allies)
             if state.opp_defends and state.joining_commander() >= 0:
                 # G4: the first to attack meets the opponent's Commander too: the likeliest to win it first
-                if self.join_least_loss:
-                    order.sort(key=lambda a: self._join_loss(state, a))
-                else:
-                    order.sort(key=lambda a: -self.best_attack(state, a)[0])
+                order.sort(key=lambda a: -self.best_attack(state, a)[0])
             for a in order:
                 # (what can_attack asks of the ally: in Attack Stance, on a space in range, not new;
                 # `attack` checks it all again, and the boosts best_attack chose are ones it can pay)
@@ -460,20 +440,12 @@ class GreedyPolicy(DevelopPolicy):
                 lost += 1
         return 2 * lost > len(guards)
 
-    def _join_loss(self, state: GameState, a: Ally) -> float:
-        """`join_least_loss`: what the joining Commander's power (G4) takes off ally `a`'s hit chance."""
-        t = state.t
-        fam = a.familiars[-1] if a.familiars else -1
-        cards = state.boost_cards(a)
-        alone = self._plan(t, a.top, fam, a.released, cards)[0]
-        met = self._plan(t, a.top, fam, a.released, cards, self._commander_power(state, state.joining_commander()))[0]
-        return alone - met
-
     def _block_commander(self, state: GameState) -> None:
         """`block_commander`: against a defending opponent whose Commander has not joined (G4), when
         at most `block_commander` spaces of its Stronghold Perimeter are free and all on our board,
-        walk allies in Attack Stance onto each (M4), cheapest walk first, when the AP pays for
-        every walk: with no free space the Commander cannot join the Last Guard."""
+        walk allies in Attack Stance onto each (M4), the cheapest walk first, each ally one from
+        which it still reaches the Stronghold (K4), when the AP pays for every walk: with no free
+        space left the Commander cannot join the Last Guard."""
         board = state.t.board
         occ = state.occupant
         free: list[int] = []
@@ -487,38 +459,34 @@ class GreedyPolicy(DevelopPolicy):
                     break
             if not taken:
                 if space < 0:
-                    return  # a free space none of ours can reach
+                    return  # a free space none of ours can step onto
                 free.append(space)
         if not free or len(free) > self.block_commander:
             return
-        trial = list(occ)
+        trial = list(occ)  # the board as the planned walks leave it
         budget = state.ap
         plan: list[tuple[Ally, list[int]]] = []
-        used: list[Ally] = []
         reaches = self._reaches
         for space in free:
             best: Ally | None = None
             best_path: list[int] = []
-            best_key = 1 << 30
             for a in state.allies:
-                if a.defending or a.space < 0 or a in used or a.space in free:
+                if a.defending or a.space < 0 or not reaches[a.top][space] or a.space in board.enemy_perimeter:
+                    continue  # (on one of those spaces already, it blocks)
+                taken = False
+                for b, _ in plan:
+                    if b is a:
+                        taken = True
+                if taken:
                     continue
-                if a.space in board.enemy_perimeter:
-                    continue  # it blocks already
-                if self.block_in_range and not reaches[a.top][space]:
-                    continue
-                path = self._path_in(state, a, (space,), trial, budget)
-                if not path:
-                    continue
-                key = len(path) * 2 + (0 if reaches[a.top][space] else 1)
-                if key < best_key:
-                    best, best_path, best_key = a, path, key
+                path = self._path_on(state, a, space, trial, budget)
+                if path and (best is None or len(path) < len(best_path)):
+                    best, best_path = a, path
             if best is None:
-                return
+                return  # not every space can be taken: no walk
             trial[best.space] = None
             trial[space] = best
             budget -= len(best_path)
-            used.append(best)
             plan.append((best, best_path))
         for a, path in plan:
             for d in path:
@@ -526,58 +494,33 @@ class GreedyPolicy(DevelopPolicy):
                     return
                 state.move(a, d)
 
-    def _contract_attackers(self, state: GameState) -> None:
-        """`contract_first`: before the attacks, contract familiars (U3) onto allies that attack this
-        turn from where they stand (the familiar's ATK and MAT add to theirs), highest-level familiar
-        first, each onto the attacker whose hit chance it raises most; the holder that has attacked
-        may then Release it to attack too (U5)."""
-        t = state.t
-        reaches = self._reaches
-        turn = state.turn
-        while state.fam_hand:
-            fh = state.fam_hand
-            best_fp, best_a, best_gain = -1, -1, -1.0
-            for fp in range(len(fh)):
-                f = fh[fp]
-                if t.cost[f] > state.ap:
-                    continue
-                for k, a in enumerate(state.allies):
-                    if a.released or a.familiars or a.defending or a.entered == turn or a.space < 0 \
-                            or not reaches[a.top][a.space] or t.level[a.top] < t.level[f]:
-                        continue
-                    cards = state.boost_cards(a)
-                    gain = self._plan(t, a.top, f, False, cards)[0] - self._plan(t, a.top, -1, False, cards)[0]
-                    gain += 0.001 * t.level[f]  # ties: the higher-level familiar
-                    if gain > best_gain:
-                        best_fp, best_a, best_gain = fp, k, gain
-            if best_fp < 0:
-                return
-            state.contract(best_fp, state.allies[best_a])
-
-    def _contract(self, state: GameState) -> bool:
-        """`contract_in_range`: the develop policy's Contract (U3), onto an ally standing in range
-        first (it attacks next turn with the familiar's power, then may Release it)."""
-        if not self.contract_in_range:
-            return DevelopPolicy._contract(self, state)
-        t = state.t
-        fh = state.fam_hand
-        reaches = self._reaches
-        for fp in sorted(range(len(fh)), key=lambda p: (-t.level[fh[p]], t.card_id[fh[p]])):
-            f = fh[fp]
-            if t.cost[f] > state.ap:
-                continue
-            best: Ally | None = None
-            for a in state.allies:
-                if not a.released and not a.familiars and not a.defending and t.level[a.top] >= t.level[f]:
-                    if a.space >= 0 and reaches[a.top][a.space]:
-                        best = a
-                        break
-                    if best is None:
-                        best = a
-            if best is not None:
-                state.contract(fp, best)
-                return True
-        return False
+    def _path_on(self, state: GameState, a: Ally, goal: int, occ: list[Ally | None], budget: int) -> list[int]:
+        """`_path` to space `goal` on a board whose occupants are `occ` (M4: empty spaces, one step
+        each), within `budget` Moves, or []."""
+        board = state.t.board
+        came = [_UNSEEN] * board.n_spaces
+        frontier = []
+        for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
+            if occ[s] is None:
+                came[s] = _FIRST_STEP
+                frontier.append(s)
+        steps = 1
+        while frontier and steps <= budget:
+            if came[goal] != _UNSEEN:
+                path = [goal]
+                while came[path[-1]] != _FIRST_STEP:
+                    path.append(came[path[-1]])
+                path.reverse()
+                return path
+            nxt = []
+            for s in frontier:
+                for d in board.neighbours[s]:
+                    if came[d] == _UNSEEN and occ[d] is None:
+                        came[d] = s
+                        nxt.append(d)
+            frontier = nxt
+            steps += 1
+        return []
 
     def _release_all(self, state: GameState) -> bool:
         """Release and attack while it is worth it (`_release_and_attack`); return True if the game is won."""
@@ -648,13 +591,9 @@ class GreedyPolicy(DevelopPolicy):
                 ready.append((-hit, k))
         if len(ready) > 1:
             ready.sort()
-        for neg_hit, k in ready:
+        for _, k in ready:
             a = allies[k]
             path = self._path(state, a, self._spots[a.top])
-            if self.make_way and (not path or len(path) >= 3) and self._make_way(state, a, len(path)):
-                path = self._path(state, a, self._spots[a.top])
-            if path and self.max_walk > 0 and len(path) > self.max_walk and -neg_hit < self.max_walk_hit:
-                continue
             if path:
                 for d in path:
                     try:
@@ -663,68 +602,6 @@ class GreedyPolicy(DevelopPolicy):
                         return d != path[0]
                 return True
         return False
-
-    def _make_way(self, state: GameState, a: Ally, walk: int) -> bool:
-        """`make_way`: step an ally in Attack Stance that cannot attack this turn from where it
-        stands (M4, 1 AP) to a free neighbouring space, when that shortens ally `a`'s walk into
-        range (`walk` Moves, 0: no walk) by two Moves or more; return True if one moved."""
-        if state.ap < 2:
-            return False
-        board = state.t.board
-        occ = state.occupant
-        reaches = self._reaches
-        turn = state.turn
-        spots = self._spots[a.top]
-        best_b: Ally | None = None
-        best_d = -1
-        best_len = walk - 1 if walk else state.ap
-        for b in state.allies:
-            if b is a or b.defending or b.space < 0:
-                continue
-            if reaches[b.top][b.space] and (b.entered != turn or b.released):
-                continue  # it attacks from there this turn
-            for d in board.neighbours[b.space]:
-                if occ[d] is not None or d == a.space:
-                    continue
-                trial = list(occ)
-                trial[d] = b
-                trial[b.space] = None
-                n = len(self._path_in(state, a, spots, trial, state.ap - 1))
-                if n and n < best_len:
-                    best_b, best_d, best_len = b, d, n
-        if best_b is None:
-            return False
-        state.move(best_b, best_d)
-        return True
-
-    def _path_in(self, state: GameState, a: Ally, spots: tuple[int, ...], occ: list[Ally | None],
-                 budget: int) -> list[int]:
-        """`_path` on a board whose occupants are `occ`, within `budget` Moves."""
-        board = state.t.board
-        came = [_UNSEEN] * board.n_spaces
-        frontier = []
-        for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
-            if occ[s] is None:
-                came[s] = _FIRST_STEP
-                frontier.append(s)
-        steps = 1
-        while frontier and steps <= budget:
-            for s in spots:
-                if came[s] != _UNSEEN:
-                    path = [s]
-                    while came[path[-1]] != _FIRST_STEP:
-                        path.append(came[path[-1]])
-                    path.reverse()
-                    return path
-            nxt = []
-            for s in frontier:
-                for d in board.neighbours[s]:
-                    if came[d] == _UNSEEN and occ[d] is None:
-                        came[d] = s
-                        nxt.append(d)
-            frontier = nxt
-            steps += 1
-        return []
 
     def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
         """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
