@@ -413,3 +413,38 @@ def test_against_a_defender_an_ally_takes_the_last_free_space_the_commander_woul
     assert yukimura.space == space(s, 1, 3)
     assert s.opp_commander is None  # it joined (K4)
     assert s.won_turn is None and s.opp_sh_hp == 0 and len(s.allies) == 2  # the first attacker fell (K1)
+
+
+def test_in_ultimate_mode_no_ap_walks_a_likely_lost_ally_into_an_attack_below_40_percent():
+    # Ultimate mode (8 Stronghold HP), going second, turn 1, a passive opponent: the Nameless
+    # Ashigaru (ATK 6, 1 HP) and the Commander Soma L1 (ATK 6) could walk into range, but 29% of the
+    # mirror deck's Last Guards have ATK 6 or less, and most of the others defeat them (K4, K1). In
+    # Ultimate mode the walk waits for a 40% chance (`risky_hit_ultimate`; `risky_hit`'s 20% in
+    # Standard mode): neither attacks this turn (the Commander only steps ahead with the AP left,
+    # for the next turn); allowed Standard mode's threshold, both walk into range and attack.
+    t = deck(SUITE / "ultimate-eggs.toml")
+    s = GameState(t, random.Random(0), False)
+    with_hand(s, ["SY1-010", "SY1-006", "SY1-030", "SY1-029", "SY1-011"])  # Level 2-3 cards to deploy
+    s.begin_turn()
+    PlanOnly().charge_phase(s)
+    s.end_charge_phase()
+    p = GreedyPolicy()
+    p._prepare_for(s)
+    waiting = [a for a in s.allies if t.name[a.top] in ("Ashigaru", "Soma")]
+    assert len(waiting) == 2
+    for a in waiting:
+        hit, magic, boosts = p.best_attack(s, a)
+        assert p.risky_hit <= hit < p.risky_hit_ultimate and p._likely_lost(s, a, magic, boosts)
+    before = clone_state(s, random.Random(1))
+
+    def attackers(s: GameState, policy: GreedyPolicy) -> list[str]:
+        s.record = []
+        policy.main_phase(s)
+        return sorted(t.name[e["card"]] for e in s.record if e["event"] == "attack")
+
+    assert attackers(s, p) == []
+
+    class Walks(GreedyPolicy):
+        risky_hit_ultimate = 0.2  # Standard mode's threshold
+
+    assert attackers(before, Walks()) == ["Ashigaru", "Soma"]

@@ -127,6 +127,10 @@ class GreedyPolicy(DevelopPolicy):
     # measures it), in the first `risky_turns` turns (measured: later, the walk pays). From where it stands, an ally attacks whenever it can hit at all: a guard
     # that wins goes to the opponent's hand, so the Stronghold left has the lower guards.
     risky_hit: ClassVar[float] = 0.2
+    # In Ultimate mode (8 Stronghold HP, U1-U5) the walk waits for a higher chance: turn 1 going
+    # second, an ally kept is an attacker on every turn after (benchmarks/greedy_ab.py
+    # risky_hit_ultimate=0.2 measures it; `risky_hit` itself also gates Releases, where 0.4 was later).
+    risky_hit_ultimate: ClassVar[float] = 0.4
     risky_turns: ClassVar[int] = 1  # ... in the first turn only, when AP is what the first deployments need
     # ... and against a defending opponent (G4) in Standard mode too: its Last Guard self-boosts,
     # and one that wins goes to its hand to pay for more (benchmarks/greedy_ab.py
@@ -410,6 +414,11 @@ class GreedyPolicy(DevelopPolicy):
                 return space
         return -1
 
+    def _risky_hit(self, state: GameState) -> float:
+        """The hit chance below which `_move_into_range` walks no likely-lost ally into an attack:
+        `risky_hit`, or in Ultimate mode `risky_hit_ultimate`."""
+        return self.risky_hit_ultimate if state.t.ultimate else self.risky_hit
+
     def _risky_defended(self, state: GameState) -> bool:
         """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
         return self.risky_defended and not state.t.ultimate
@@ -585,7 +594,7 @@ class GreedyPolicy(DevelopPolicy):
             else:
                 continue  # every space in range is taken
             hit, magic, boosts = self.best_attack(state, a)
-            if hit >= self.min_hit and (hit >= self.risky_hit or not now or state.turn > self.risky_turns
+            if hit >= self.min_hit and (hit >= self._risky_hit(state) or not now or state.turn > self.risky_turns
                                         or (state.opp_defends and not self._risky_defended(state))
                                         or not self._likely_lost(state, a, magic, boosts)):
                 ready.append((-hit, k))
