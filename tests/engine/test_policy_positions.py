@@ -448,3 +448,31 @@ def test_in_ultimate_mode_no_ap_walks_a_likely_lost_ally_into_an_attack_below_40
         risky_hit_ultimate = 0.2  # Standard mode's threshold
 
     assert attackers(before, Walks()) == ["Ashigaru", "Soma"]
+
+
+def test_an_attacker_steps_ahead_to_open_the_short_way_into_range_for_the_ally_behind_it(standard):
+    # Going second, turn 1, a passive opponent, 2 AP. Yukimura L2 (range c2, d2, c3, d3) stands on
+    # d2, in range; Oichi L2 (range b2, c2, d2, c3) on d1 behind it, out of range: its only way
+    # round is e1, e2, e3, d3, c3 (five Moves, M4; the Stronghold stands on c1). Yukimura steps to
+    # d3 first (1 AP, still in range), and Oichi takes d2 (1 AP): two attacks. The opponent's
+    # Stronghold: 1 HP and no Last Guard left (power 0): the first hit takes it, the second wins
+    # (K5). Without the step, Oichi cannot pay its walk: one hit, and the game goes on.
+    t = standard
+
+    def position() -> GameState:
+        return _defended_position(t, [("SY1-014", 1, 3), ("SY1-010", 0, 3)], [], 2, 1, defends=False)
+
+    s = position()
+    yukimura, oichi = s.allies
+    GreedyPolicy().main_phase(s)
+    assert yukimura.space == space(s, 2, 3) and oichi.space == space(s, 1, 3)
+    assert s.won_turn == 1
+
+    class WalksRound(GreedyPolicy):
+        step_ahead_for_walk = False
+
+    s = position()
+    yukimura, oichi = s.allies
+    WalksRound().main_phase(s)
+    assert yukimura.space == space(s, 1, 3) and oichi.space == space(s, 0, 3)
+    assert s.won_turn is None and s.opp_sh_hp == 0

@@ -187,6 +187,13 @@ class GreedyPolicy(DevelopPolicy):
     # search steps allies into the last free spaces (benchmarks/search_choices.py); benchmarks/
     # greedy_ab.py block_commander=0 measures it (most first-defends rows later, by up to 0.12).
     block_commander: ClassVar[int] = 3
+    # Before the attacks, an ally that can attack this turn but stands out of range, with a walk of
+    # 3 Moves or more (or none the AP pays for) into it, has its way opened: an ally in Attack
+    # Stance standing in range steps one space (M4, 1 AP) to a free space from which it still
+    # reaches, when that shortens the walk by two Moves or more (the search's "move Sorin L3 to
+    # d3 from d2" ahead of the ally on d1, which greedy walked round by e1, e2, e3; benchmarks/
+    # greedy_ab.py step_ahead_for_walk=False measures it).
+    step_ahead_for_walk: ClassVar[bool] = True
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -359,6 +366,8 @@ class GreedyPolicy(DevelopPolicy):
         """Attack with every ally in range worth it; move ready allies into free spaces in range; repeat."""
         if self.block_commander > 0 and state.opp_defends and state.joining_commander() >= 0:
             self._block_commander(state)
+        if self.step_ahead_for_walk:
+            self._make_ways(state)
         while True:
             turn = state.turn
             reaches = self._reaches
@@ -488,7 +497,7 @@ class GreedyPolicy(DevelopPolicy):
                         taken = True
                 if taken:
                     continue
-                path = self._path_on(state, a, space, trial, budget)
+                path = self._path_on(state, a, (space,), trial, budget)
                 if path and (best is None or len(path) < len(best_path)):
                     best, best_path = a, path
             if best is None:
@@ -503,9 +512,58 @@ class GreedyPolicy(DevelopPolicy):
                     return
                 state.move(a, d)
 
-    def _path_on(self, state: GameState, a: Ally, goal: int, occ: list[Ally | None], budget: int) -> list[int]:
-        """`_path` to space `goal` on a board whose occupants are `occ` (M4: empty spaces, one step
-        each), within `budget` Moves, or []."""
+    def _make_ways(self, state: GameState) -> None:
+        """`step_ahead_for_walk`, before the attacks: open the way (`_step_ahead_for_walk`) for each
+        ally that can attack this turn but stands out of range, with a walk into it of 3 Moves or
+        more, or none the AP pays for."""
+        reaches = self._reaches
+        turn = state.turn
+        for a in list(state.allies):
+            if a.defending or (a.entered == turn and not a.released) or not self._spots[a.top]:
+                continue
+            if a.space >= 0 and reaches[a.top][a.space]:
+                continue
+            if self.best_attack(state, a)[0] < self.min_hit:
+                continue
+            path = self._path(state, a, self._spots[a.top])
+            if not path or len(path) >= 3:
+                self._step_ahead_for_walk(state, a, len(path))
+
+    def _step_ahead_for_walk(self, state: GameState, a: Ally, walk: int) -> bool:
+        """`step_ahead_for_walk`: when ally `a`'s walk into range is long (`walk` Moves, 0: none),
+        step an ally in Attack Stance that stands in range one space (M4, 1 AP) to a free space from
+        which it still reaches the Stronghold, if that shortens `a`'s walk by two Moves or more;
+        return True if one stepped."""
+        if state.ap < 2:
+            return False
+        board = state.t.board
+        occ = state.occupant
+        reaches = self._reaches
+        spots = self._spots[a.top]
+        best: Ally | None = None
+        best_d = -1
+        best_len = walk - 1 if walk else state.ap
+        for b in state.allies:
+            if b is a or b.defending or b.space < 0 or not reaches[b.top][b.space]:
+                continue
+            for d in board.neighbours[b.space]:
+                if occ[d] is not None or not reaches[b.top][d]:
+                    continue
+                trial = list(occ)
+                trial[b.space] = None
+                trial[d] = b
+                n = len(self._path_on(state, a, spots, trial, state.ap - 1))
+                if n and n < best_len:
+                    best, best_d, best_len = b, d, n
+        if best is None:
+            return False
+        state.move(best, best_d)
+        return True
+
+    def _path_on(self, state: GameState, a: Ally, goals: tuple[int, ...], occ: list[Ally | None],
+                 budget: int) -> list[int]:
+        """`_path` to the first of `goals` it reaches, on a board whose occupants are `occ` (M4: empty
+        spaces, one step each), within `budget` Moves, or []."""
         board = state.t.board
         came = [_UNSEEN] * board.n_spaces
         frontier = []
@@ -515,12 +573,13 @@ class GreedyPolicy(DevelopPolicy):
                 frontier.append(s)
         steps = 1
         while frontier and steps <= budget:
-            if came[goal] != _UNSEEN:
-                path = [goal]
-                while came[path[-1]] != _FIRST_STEP:
-                    path.append(came[path[-1]])
-                path.reverse()
-                return path
+            for goal in goals:
+                if came[goal] != _UNSEEN:
+                    path = [goal]
+                    while came[path[-1]] != _FIRST_STEP:
+                        path.append(came[path[-1]])
+                    path.reverse()
+                    return path
             nxt = []
             for s in frontier:
                 for d in board.neighbours[s]:
