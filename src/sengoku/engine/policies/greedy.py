@@ -194,10 +194,6 @@ class GreedyPolicy(DevelopPolicy):
     # d3 from d2" ahead of the ally on d1, which greedy walked round by e1, e2, e3; benchmarks/
     # greedy_ab.py step_ahead_for_walk=False measures it).
     step_ahead_for_walk: ClassVar[bool] = True
-    # Trial settings, off (measured in docs/policies.md, not kept):
-    swap_for_walk: ClassVar[float] = 0.0  # swap with an ally in range ahead whose hit chance is lower by this much
-    release_walk: ClassVar[bool] = False  # Release onto a space one Move from range when none in range is free
-    advance_ways: ClassVar[bool] = False  # `step_ahead_for_walk` for the end-of-turn advance too
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -516,14 +512,14 @@ class GreedyPolicy(DevelopPolicy):
                     return
                 state.move(a, d)
 
-    def _make_ways(self, state: GameState, now: bool = True) -> None:
+    def _make_ways(self, state: GameState) -> None:
         """`step_ahead_for_walk`, before the attacks: open the way (`_step_ahead_for_walk`) for each
         ally that can attack this turn but stands out of range, with a walk into it of 3 Moves or
         more, or none the AP pays for."""
         reaches = self._reaches
         turn = state.turn
         for a in list(state.allies):
-            if a.defending or (now and a.entered == turn and not a.released) or not self._spots[a.top]:
+            if a.defending or (a.entered == turn and not a.released) or not self._spots[a.top]:
                 continue
             if a.space >= 0 and reaches[a.top][a.space]:
                 continue
@@ -531,24 +527,7 @@ class GreedyPolicy(DevelopPolicy):
                 continue
             path = self._path(state, a, self._spots[a.top])
             if not path or len(path) >= 3:
-                if not self._step_ahead_for_walk(state, a, len(path)) and self.swap_for_walk > 0:
-                    self._swap_for_walk(state, a, len(path))
-
-    def _swap_for_walk(self, state: GameState, a: Ally, walk: int) -> None:
-        """`swap_for_walk`: Swap (M5, 2 AP) ally `a` with an ally in Attack Stance next to it, standing
-        where both reach the Stronghold, whose hit chance is lower by more than `swap_for_walk`."""
-        if state.ap < 2 or a.space < 0 or (walk and walk <= 2):
-            return
-        reaches = self._reaches
-        mine = self.best_attack(state, a)[0]
-        occ = state.occupant
-        for d in state.t.board.neighbours[a.space]:
-            b = occ[d]
-            if b is None or b.defending or not reaches[a.top][d] or not reaches[b.top][d]:
-                continue
-            if mine > self.best_attack(state, b)[0] + self.swap_for_walk and state.can_swap(a, b) is None:
-                state.swap(a, b)
-                return
+                self._step_ahead_for_walk(state, a, len(path))
 
     def _step_ahead_for_walk(self, state: GameState, a: Ally, walk: int) -> bool:
         """`step_ahead_for_walk`: when ally `a`'s walk into range is long (`walk` Moves, 0: none),
@@ -648,13 +627,6 @@ class GreedyPolicy(DevelopPolicy):
                     if hit >= self.min_hit and (hit >= self.risky_hit or not self._likely_lost(state, fam, magic, boosts)):
                         state.attack(fam, magic, boosts)
                     return True
-            if self.release_walk and state.ap >= 2:
-                for d in board.neighbours[a.space]:
-                    if occ[d] is None and state.can_release(a, d, False) is None:
-                        for e in board.neighbours[d]:
-                            if occ[e] is None and reaches[f][e]:
-                                state.release(a, d, False)
-                                return True
         return False
 
     def _move_into_range(self, state: GameState, now: bool) -> bool:
@@ -732,8 +704,6 @@ class GreedyPolicy(DevelopPolicy):
 
     def _advance(self, state: GameState) -> None:
         """With AP to spare, put allies that did not attack into range for next turn."""
-        if self.advance_ways:
-            self._make_ways(state, False)
         while self._move_into_range(state, False):
             pass
 
