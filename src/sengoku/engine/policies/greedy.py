@@ -525,7 +525,9 @@ class GreedyPolicy(DevelopPolicy):
                 continue
             if self.best_attack(state, a)[0] < self.min_hit:
                 continue
-            path = self._path(state, a, self._spots[a.top])
+            # (the walk as `_path` finds it, asked of `_path_on`: a subclass that overrides `_path`
+            # changes the walks `_move_into_range` takes, not the steps that open them)
+            path = self._path_on(state, a, self._spots[a.top], state.occupant, state.ap)
             if not path or len(path) >= 3:
                 self._step_ahead_for_walk(state, a, len(path))
 
