@@ -423,14 +423,14 @@ class GreedyPolicy(DevelopPolicy):
                 return space
         return -1
 
+    def _risky_defended(self, state: GameState) -> bool:
+        """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
+        return self.risky_defended and not state.t.ultimate
+
     def _risky_hit(self, state: GameState) -> float:
         """The hit chance below which `_move_into_range` walks no likely-lost ally into an attack:
         `risky_hit`, or in Ultimate mode `risky_hit_ultimate`."""
         return self.risky_hit_ultimate if state.t.ultimate else self.risky_hit
-
-    def _risky_defended(self, state: GameState) -> bool:
-        """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
-        return self.risky_defended and not state.t.ultimate
 
     def _likely_lost(self, state: GameState, a: Ally, magic: bool, boosts: int) -> bool:
         """Whether ally `a` attacking so (K2, K4) is more likely than not to be defeated by the Last Guard.
