@@ -369,3 +369,113 @@ def test_against_a_defender_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_at
     s.end_charge_phase()
     q.main_phase(s)
     assert ronin.space != start or not ronin.in_play
+
+
+def test_against_a_defender_an_ally_takes_the_last_free_space_the_commander_would_join_from(standard):
+    # Going second, turn 1, a defending opponent (G4) whose Commander Soma L1 (ATK 6, MAT 2) waits
+    # in its Command Zone: it joins the first attack from a free space of its Stronghold Perimeter
+    # (b3, c3, d3 on our board; its Backline ones hold its Nameless). Kagetora L3 (ATK 14, MAT 4)
+    # stands on b3, Oichi L2 (ATK 10, MAT 3) on c3, Yukimura L2 (ATK 11, MAT 4; in range from d2
+    # and d3) on d2; 1 AP; no card in hand to self-boost with (K2). Every Last Guard left is a
+    # Kagetora L2 (ATK 9, MAT 4, no self-boost): each attack beats it alone (K4), none beats it
+    # with the Commander (ATK 15, MAT 6), and the attacker (1 HP) then falls (K1: 15 // 14 = 1).
+    # Yukimura steps onto d3 first (M4, 1 AP): no free space is left, the Commander cannot join,
+    # and three hits win: two take the last 2 Stronghold HP, the third lands on none (K5). Kept on
+    # d2, the Commander joins the first attack, which fails: two hits, and the game goes on.
+    t = standard
+
+    def position() -> GameState:
+        s = _defended_position(t, [], ["SY1-007", "SY1-010", "SY1-014"], 100, 2)
+        kagetora = s.deploy(0, space(s, 1, 1))  # (deployed on the Perimeter, M1, then a step ahead)
+        oichi = s.deploy(0, space(s, 1, 2))
+        s.deploy(0, space(s, 1, 3))
+        s.move(kagetora, space(s, 2, 1))
+        s.move(oichi, space(s, 2, 2))
+        for a in s.allies:
+            a.entered = 0  # on the field since before this turn: it may attack (K4)
+        s.ap = 1
+        ot = s.opp_t
+        s.opp_stronghold = [ot.index_of("SY1-006")] * 3
+        assert s.opp_commander is not None and ot.card_id[s.opp_commander.top] == "SY1-001"
+        assert s.joining_commander() >= 0
+        return s
+
+    s = position()
+    yukimura = s.allies[-1]
+    GreedyPolicy().main_phase(s)
+    assert yukimura.space == space(s, 2, 3) and s.ap == 0
+    assert s.opp_commander is not None  # it never joined
+    assert s.won_turn == 1
+
+    class LetsItJoin(GreedyPolicy):
+        block_commander = 0
+
+    s = position()
+    yukimura = s.allies[-1]
+    LetsItJoin().main_phase(s)
+    assert yukimura.space == space(s, 1, 3)
+    assert s.opp_commander is None  # it joined (K4)
+    assert s.won_turn is None and s.opp_sh_hp == 0 and len(s.allies) == 2  # the first attacker fell (K1)
+
+
+def test_in_ultimate_mode_no_ap_walks_a_likely_lost_ally_into_an_attack_below_40_percent():
+    # Ultimate mode (8 Stronghold HP), going second, turn 1, a passive opponent: the Nameless
+    # Ashigaru (ATK 6, 1 HP) and the Commander Soma L1 (ATK 6) could walk into range, but 29% of the
+    # mirror deck's Last Guards have ATK 6 or less, and most of the others defeat them (K4, K1). In
+    # Ultimate mode the walk waits for a 40% chance (`risky_hit_ultimate`; `risky_hit`'s 20% in
+    # Standard mode): neither attacks this turn (the Commander only steps ahead with the AP left,
+    # for the next turn); allowed Standard mode's threshold, both walk into range and attack.
+    t = deck(SUITE / "ultimate-eggs.toml")
+    s = GameState(t, random.Random(0), False)
+    with_hand(s, ["SY1-010", "SY1-006", "SY1-030", "SY1-029", "SY1-011"])  # Level 2-3 cards to deploy
+    s.begin_turn()
+    PlanOnly().charge_phase(s)
+    s.end_charge_phase()
+    p = GreedyPolicy()
+    p._prepare_for(s)
+    waiting = [a for a in s.allies if t.name[a.top] in ("Ashigaru", "Soma")]
+    assert len(waiting) == 2
+    for a in waiting:
+        hit, magic, boosts = p.best_attack(s, a)
+        assert p.risky_hit <= hit < p.risky_hit_ultimate and p._likely_lost(s, a, magic, boosts)
+    before = clone_state(s, random.Random(1))
+
+    def attackers(s: GameState, policy: GreedyPolicy) -> list[str]:
+        s.record = []
+        policy.main_phase(s)
+        return sorted(t.name[e["card"]] for e in s.record if e["event"] == "attack")
+
+    assert attackers(s, p) == []
+
+    class Walks(GreedyPolicy):
+        risky_hit_ultimate = 0.2  # Standard mode's threshold
+
+    assert attackers(before, Walks()) == ["Ashigaru", "Soma"]
+
+
+def test_an_attacker_steps_ahead_to_open_the_short_way_into_range_for_the_ally_behind_it(standard):
+    # Going second, turn 1, a passive opponent, 2 AP. Yukimura L2 (range c2, d2, c3, d3) stands on
+    # d2, in range; Oichi L2 (range b2, c2, d2, c3) on d1 behind it, out of range: its only way
+    # round is e1, e2, e3, d3, c3 (five Moves, M4; the Stronghold stands on c1). Yukimura steps to
+    # d3 first (1 AP, still in range), and Oichi takes d2 (1 AP): two attacks. The opponent's
+    # Stronghold: 1 HP and no Last Guard left (power 0): the first hit takes it, the second wins
+    # (K5). Without the step, Oichi cannot pay its walk: one hit, and the game goes on.
+    t = standard
+
+    def position() -> GameState:
+        return _defended_position(t, [("SY1-014", 1, 3), ("SY1-010", 0, 3)], [], 2, 1, defends=False)
+
+    s = position()
+    yukimura, oichi = s.allies
+    GreedyPolicy().main_phase(s)
+    assert yukimura.space == space(s, 2, 3) and oichi.space == space(s, 1, 3)
+    assert s.won_turn == 1
+
+    class WalksRound(GreedyPolicy):
+        step_ahead_for_walk = False
+
+    s = position()
+    yukimura, oichi = s.allies
+    WalksRound().main_phase(s)
+    assert yukimura.space == space(s, 1, 3) and oichi.space == space(s, 0, 3)
+    assert s.won_turn is None and s.opp_sh_hp == 0

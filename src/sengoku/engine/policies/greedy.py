@@ -127,6 +127,10 @@ class GreedyPolicy(DevelopPolicy):
     # measures it), in the first `risky_turns` turns (measured: later, the walk pays). From where it stands, an ally attacks whenever it can hit at all: a guard
     # that wins goes to the opponent's hand, so the Stronghold left has the lower guards.
     risky_hit: ClassVar[float] = 0.2
+    # In Ultimate mode (8 Stronghold HP, U1-U5) the walk waits for a higher chance: turn 1 going
+    # second, an ally kept is an attacker on every turn after (benchmarks/greedy_ab.py
+    # risky_hit_ultimate=0.2 measures it; `risky_hit` itself also gates Releases, where 0.4 was later).
+    risky_hit_ultimate: ClassVar[float] = 0.4
     risky_turns: ClassVar[int] = 1  # ... in the first turn only, when AP is what the first deployments need
     # ... and against a defending opponent (G4) in Standard mode too: its Last Guard self-boosts,
     # and one that wins goes to its hand to pay for more (benchmarks/greedy_ab.py
@@ -198,6 +202,20 @@ class GreedyPolicy(DevelopPolicy):
     # (going first too) it was later: the first deployments need the AP.
     draw_first_turns: ClassVar[int] = 1
     draw_first_ap: ClassVar[int] = 22  # ... when the Main Phase starts with at least this AP
+    # Against a defending opponent whose Commander has yet to join (G4), when at most
+    # `block_commander` spaces of its Stronghold Perimeter are free, all on our board, walk an ally
+    # onto each (M4) from which it still reaches the Stronghold, before the attacks: with no free
+    # space the Commander cannot join, and every attack meets the Last Guard alone (K4). The
+    # search steps allies into the last free spaces (benchmarks/search_choices.py); benchmarks/
+    # greedy_ab.py block_commander=0 measures it (most first-defends rows later, by up to 0.12).
+    block_commander: ClassVar[int] = 3
+    # Before the attacks, an ally that can attack this turn but stands out of range, with a walk of
+    # 3 Moves or more (or none the AP pays for) into it, has its way opened: an ally in Attack
+    # Stance standing in range steps one space (M4, 1 AP) to a free space from which it still
+    # reaches, when that shortens the walk by two Moves or more (the search's "move Sorin L3 to
+    # d3 from d2" ahead of the ally on d1, which greedy walked round by e1, e2, e3; benchmarks/
+    # greedy_ab.py step_ahead_for_walk=False measures it).
+    step_ahead_for_walk: ClassVar[bool] = True
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -375,6 +393,10 @@ class GreedyPolicy(DevelopPolicy):
 
     def _attack_all(self, state: GameState) -> None:
         """Attack with every ally in range worth it; move ready allies into free spaces in range; repeat."""
+        if self.block_commander > 0 and state.opp_defends and state.joining_commander() >= 0:
+            self._block_commander(state)
+        if self.step_ahead_for_walk:
+            self._make_ways(state)
         while True:
             if self.swap_into_range:
                 while self._swap_into_range(state, True):
@@ -489,6 +511,11 @@ class GreedyPolicy(DevelopPolicy):
         """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
         return self.risky_defended and not state.t.ultimate
 
+    def _risky_hit(self, state: GameState) -> float:
+        """The hit chance below which `_move_into_range` walks no likely-lost ally into an attack:
+        `risky_hit`, or in Ultimate mode `risky_hit_ultimate`."""
+        return self.risky_hit_ultimate if state.t.ultimate else self.risky_hit
+
     def _likely_lost(self, state: GameState, a: Ally, magic: bool, boosts: int) -> bool:
         """Whether ally `a` attacking so (K2, K4) is more likely than not to be defeated by the Last Guard.
 
@@ -514,6 +541,140 @@ class GreedyPolicy(DevelopPolicy):
             if g > power and (power <= 0 or g // power >= a.hp):
                 lost += 1
         return 2 * lost > len(guards)
+
+    def _block_commander(self, state: GameState) -> None:
+        """`block_commander`: against a defending opponent whose Commander has not joined (G4), when
+        at most `block_commander` spaces of its Stronghold Perimeter are free and all on our board,
+        walk allies in Attack Stance onto each (M4), the cheapest walk first, each ally one from
+        which it still reaches the Stronghold (K4), when the AP pays for every walk: with no free
+        space left the Commander cannot join the Last Guard."""
+        board = state.t.board
+        occ = state.occupant
+        free: list[int] = []
+        for space in board.enemy_perimeter:
+            if space >= 0 and occ[space] is not None:
+                continue
+            taken = False
+            for e in state.opp_allies:
+                if e.space == space:
+                    taken = True
+                    break
+            if not taken:
+                if space < 0:
+                    return  # a free space none of ours can step onto
+                free.append(space)
+        if not free or len(free) > self.block_commander:
+            return
+        trial = list(occ)  # the board as the planned walks leave it
+        budget = state.ap
+        plan: list[tuple[Ally, list[int]]] = []
+        reaches = self._reaches
+        for space in free:
+            best: Ally | None = None
+            best_path: list[int] = []
+            for a in state.allies:
+                if a.defending or a.space < 0 or not reaches[a.top][space] or a.space in board.enemy_perimeter:
+                    continue  # (on one of those spaces already, it blocks)
+                taken = False
+                for b, _ in plan:
+                    if b is a:
+                        taken = True
+                if taken:
+                    continue
+                path = self._path_on(state, a, (space,), trial, budget)
+                if path and (best is None or len(path) < len(best_path)):
+                    best, best_path = a, path
+            if best is None:
+                return  # not every space can be taken: no walk
+            trial[best.space] = None
+            trial[space] = best
+            budget -= len(best_path)
+            plan.append((best, best_path))
+        for a, path in plan:
+            for d in path:
+                if state.occupant[d] is not None or state.ap < 1:
+                    return
+                state.move(a, d)
+
+    def _make_ways(self, state: GameState) -> None:
+        """`step_ahead_for_walk`, before the attacks: open the way (`_step_ahead_for_walk`) for each
+        ally that can attack this turn but stands out of range, with a walk into it of 3 Moves or
+        more, or none the AP pays for."""
+        reaches = self._reaches
+        turn = state.turn
+        for a in list(state.allies):
+            if a.defending or (a.entered == turn and not a.released) or not self._spots[a.top]:
+                continue
+            if a.space >= 0 and reaches[a.top][a.space]:
+                continue
+            if self.best_attack(state, a)[0] < self.min_hit:
+                continue
+            # (the walk as `_path` finds it, asked of `_path_on`: a subclass that overrides `_path`
+            # changes the walks `_move_into_range` takes, not the steps that open them)
+            path = self._path_on(state, a, self._spots[a.top], state.occupant, state.ap)
+            if not path or len(path) >= 3:
+                self._step_ahead_for_walk(state, a, len(path))
+
+    def _step_ahead_for_walk(self, state: GameState, a: Ally, walk: int) -> bool:
+        """`step_ahead_for_walk`: when ally `a`'s walk into range is long (`walk` Moves, 0: none),
+        step an ally in Attack Stance that stands in range one space (M4, 1 AP) to a free space from
+        which it still reaches the Stronghold, if that shortens `a`'s walk by two Moves or more;
+        return True if one stepped."""
+        if state.ap < 2:
+            return False
+        board = state.t.board
+        occ = state.occupant
+        reaches = self._reaches
+        spots = self._spots[a.top]
+        best: Ally | None = None
+        best_d = -1
+        best_len = walk - 1 if walk else state.ap
+        for b in state.allies:
+            if b is a or b.defending or b.space < 0 or not reaches[b.top][b.space]:
+                continue
+            for d in board.neighbours[b.space]:
+                if occ[d] is not None or not reaches[b.top][d]:
+                    continue
+                trial = list(occ)
+                trial[b.space] = None
+                trial[d] = b
+                n = len(self._path_on(state, a, spots, trial, state.ap - 1))
+                if n and n < best_len:
+                    best, best_d, best_len = b, d, n
+        if best is None:
+            return False
+        state.move(best, best_d)
+        return True
+
+    def _path_on(self, state: GameState, a: Ally, goals: tuple[int, ...], occ: list[Ally | None],
+                 budget: int) -> list[int]:
+        """`_path` to the first of `goals` it reaches, on a board whose occupants are `occ` (M4: empty
+        spaces, one step each), within `budget` Moves, or []."""
+        board = state.t.board
+        came = [_UNSEEN] * board.n_spaces
+        frontier = []
+        for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
+            if occ[s] is None:
+                came[s] = _FIRST_STEP
+                frontier.append(s)
+        steps = 1
+        while frontier and steps <= budget:
+            for goal in goals:
+                if came[goal] != _UNSEEN:
+                    path = [goal]
+                    while came[path[-1]] != _FIRST_STEP:
+                        path.append(came[path[-1]])
+                    path.reverse()
+                    return path
+            nxt = []
+            for s in frontier:
+                for d in board.neighbours[s]:
+                    if came[d] == _UNSEEN and occ[d] is None:
+                        came[d] = s
+                        nxt.append(d)
+            frontier = nxt
+            steps += 1
+        return []
 
     def _release_all(self, state: GameState) -> bool:
         """Release and attack while it is worth it (`_release_and_attack`); return True if the game is won."""
@@ -578,7 +739,7 @@ class GreedyPolicy(DevelopPolicy):
             else:
                 continue  # every space in range is taken
             hit, magic, boosts = self.best_attack(state, a)
-            if hit >= self.min_hit and (hit >= self.risky_hit or not now or state.turn > self.risky_turns
+            if hit >= self.min_hit and (hit >= self._risky_hit(state) or not now or state.turn > self.risky_turns
                                         or (state.opp_defends and not self._risky_defended(state))
                                         or not self._likely_lost(state, a, magic, boosts)):
                 ready.append((-hit, k))
