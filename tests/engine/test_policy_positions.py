@@ -369,3 +369,45 @@ def test_against_a_defender_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_at
     s.end_charge_phase()
     q.main_phase(s)
     assert ronin.space != start or not ronin.in_play
+
+
+def test_against_a_defender_an_ally_steps_off_the_perimeter_at_the_end_of_the_turn(standard):
+    # Going first, turn 1 (no attack, S8) against a defending opponent (G4): Kagetora L2 (range c2,
+    # b3, c3) was deployed on c2, a Stronghold Perimeter space, this turn; 1 AP is left and the hand
+    # is empty. At the end of the turn it steps (M4, 1 AP) to c3, off the Perimeter and still in
+    # range (K4), not onto d3 (where the opponent's Commander steps when it joins: `landing_value`
+    # keeps it free while c3 is ours to take), and c2 is free for next turn's deployment (M1)
+    # (`step_ahead_end`). Without the setting it stays on c2 with its AP; against a passive
+    # opponent too.
+    t = standard
+
+    def position(defends: bool) -> tuple[GameState, object]:
+        s = without_nameless(GameState(t, random.Random(0), True, opponent_defends=defends))
+        cz = s.command_zone
+        assert cz is not None
+        s.allies.remove(cz)  # (no Commander to walk into the freed space)
+        s.command_zone, s.cz_name, s.hp_total = None, -1, s.hp_total - cz.hp
+        s.begin_turn()
+        s.end_charge_phase()
+        with_hand(s, ["SY1-006"])
+        kagetora = s.deploy(0, space(s, 1, 2))
+        s.ap = 1
+        return s, kagetora
+
+    s, kagetora = position(True)
+    assert t.board.is_perimeter[kagetora.space]
+    GreedyPolicy().main_phase(s)
+    assert kagetora.space == space(s, 2, 2) and not kagetora.defending  # on c3, in Attack Stance
+    assert t.board.reaches_enemy_stronghold(kagetora.space, t.corners[kagetora.top])
+    assert s.occupant[space(s, 1, 2)] is None and s.ap == 0  # c2 free; the Move paid
+
+    class StaysPut(GreedyPolicy):
+        step_ahead_end = False
+
+    s, kagetora = position(True)
+    StaysPut().main_phase(s)
+    assert kagetora.space == space(s, 1, 2) and s.ap == 1
+
+    s, kagetora = position(False)  # a passive opponent: no Commander joins, nothing to make room for
+    GreedyPolicy().main_phase(s)
+    assert kagetora.space == space(s, 1, 2) and s.ap == 1
