@@ -155,12 +155,6 @@ class GreedyPolicy(DevelopPolicy):
     # attack, and the Perimeter space it frees takes next turn's deployment in range (M1)
     # (benchmarks/greedy_ab.py step_ahead_end=False measures it).
     step_ahead_end: ClassVar[bool] = True
-    step_ahead_end_passive: ClassVar[bool] = False  # (not kept) ... against a passive opponent too
-    # (Not kept) walk the ready ally with the longest walk into range first, so that a nearer one
-    # does not take a space on its way (the search's turn-1 walks on mat-heavy going second).
-    walk_far_first: ClassVar[bool] = False
-    # (Not kept) going second, send this many extra cards on turn 1 instead of `extra_charge` (-1: off).
-    extra_charge_second: ClassVar[int] = -1
     # Of the new names that can be deployed, the card with the fewest spaces from which it reaches
     # the Stronghold (no corner: c2 and c3 only) is deployed first, then by level and cost as
     # `develop` does (the count of its name's cards in hand still first): it takes the space only
@@ -285,10 +279,7 @@ class GreedyPolicy(DevelopPolicy):
             if p not in send:
                 keys.append(level[c] << 24 | (255 - charge[c]) << 16 | p)
         keys.sort()
-        extra = self.extra_charge
-        if self.extra_charge_second >= 0 and not state.going_first:
-            extra = self.extra_charge_second
-        for k in keys[:extra]:
+        for k in keys[: self.extra_charge]:
             send.append(k & 0xFFFF)
 
     def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
@@ -599,8 +590,6 @@ class GreedyPolicy(DevelopPolicy):
                 ready.append((-hit, k))
         if len(ready) > 1:
             ready.sort()
-            if self.walk_far_first:
-                self._far_first(state, ready)
         for _, k in ready:
             a = allies[k]
             path = self._path(state, a, self._spots[a.top])
@@ -612,17 +601,6 @@ class GreedyPolicy(DevelopPolicy):
                         return d != path[0]
                 return True
         return False
-
-    def _far_first(self, state: GameState, ready: list[tuple[float, int]]) -> None:
-        """`walk_far_first` (not kept): order `ready` (likeliest first) by the longest walk into range
-        first, the allies with no walk the AP pays for last."""
-        allies = state.allies
-        keyed = []
-        for i in range(len(ready)):
-            k = ready[i][1]
-            keyed.append((-len(self._path(state, allies[k], self._spots[allies[k].top])), i))
-        keyed.sort()
-        ready[:] = [ready[i] for _, i in keyed]
 
     def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
         """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
@@ -662,7 +640,7 @@ class GreedyPolicy(DevelopPolicy):
         if self.swap_into_range:
             while self._swap_into_range(state, False):
                 pass
-        if self.step_ahead_end and (state.opp_defends or self.step_ahead_end_passive):
+        if self.step_ahead_end and state.opp_defends:
             self._step_ahead_at_end(state)
 
     def _step_ahead_at_end(self, state: GameState) -> None:
