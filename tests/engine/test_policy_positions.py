@@ -268,7 +268,8 @@ def test_against_a_defender_no_ally_steps_onto_the_space_the_joining_commander_t
     assert oichi.space == space(s, 1, 3) and oichi.defending
     d3 = s.occupant[space(s, 2, 3)]
     assert d3 is not None and d3 in s.opp_allies and t.card_id[d3.top] == "SY1-001"  # their Commander on d3
-    assert s.occupant[space(s, 2, 2)] is None  # c3 left to us
+    c3 = s.occupant[space(s, 2, 2)]  # c3 left to us: Nene, deployed on c2, steps there at the end of
+    assert c3 is not None and c3 in s.allies and t.card_id[c3.top] == "SY1-031"  # the turn (step_ahead_end)
 
 
 def test_a_card_is_deployed_where_the_card_growing_onto_it_this_turn_reaches(standard):
