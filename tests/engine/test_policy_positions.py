@@ -268,7 +268,8 @@ def test_against_a_defender_no_ally_steps_onto_the_space_the_joining_commander_t
     assert oichi.space == space(s, 1, 3) and oichi.defending
     d3 = s.occupant[space(s, 2, 3)]
     assert d3 is not None and d3 in s.opp_allies and t.card_id[d3.top] == "SY1-001"  # their Commander on d3
-    assert s.occupant[space(s, 2, 2)] is None  # c3 left to us
+    c3 = s.occupant[space(s, 2, 2)]  # c3 left to us: Nene, deployed on c2, steps there at the end of
+    assert c3 is not None and c3 in s.allies and t.card_id[c3.top] == "SY1-031"  # the turn (step_ahead_end)
 
 
 def test_a_card_is_deployed_where_the_card_growing_onto_it_this_turn_reaches(standard):
@@ -479,3 +480,45 @@ def test_an_attacker_steps_ahead_to_open_the_short_way_into_range_for_the_ally_b
     WalksRound().main_phase(s)
     assert yukimura.space == space(s, 1, 3) and oichi.space == space(s, 0, 3)
     assert s.won_turn is None and s.opp_sh_hp == 0
+
+
+def test_against_a_defender_an_ally_steps_off_the_perimeter_at_the_end_of_the_turn(standard):
+    # Going first, turn 1 (no attack, S8) against a defending opponent (G4): Kagetora L2 (range c2,
+    # b3, c3) was deployed on c2, a Stronghold Perimeter space, this turn; 1 AP is left and the hand
+    # is empty. At the end of the turn it steps (M4, 1 AP) to c3, off the Perimeter and still in
+    # range (K4), not onto d3 (where the opponent's Commander steps when it joins: `landing_value`
+    # keeps it free while c3 is ours to take), and c2 is free for next turn's deployment (M1)
+    # (`step_ahead_end`). Without the setting it stays on c2 with its AP; against a passive
+    # opponent too.
+    t = standard
+
+    def position(defends: bool) -> tuple[GameState, object]:
+        s = without_nameless(GameState(t, random.Random(0), True, opponent_defends=defends))
+        cz = s.command_zone
+        assert cz is not None
+        s.allies.remove(cz)  # (no Commander to walk into the freed space)
+        s.command_zone, s.cz_name, s.hp_total = None, -1, s.hp_total - cz.hp
+        s.begin_turn()
+        s.end_charge_phase()
+        with_hand(s, ["SY1-006"])
+        kagetora = s.deploy(0, space(s, 1, 2))
+        s.ap = 1
+        return s, kagetora
+
+    s, kagetora = position(True)
+    assert t.board.is_perimeter[kagetora.space]
+    GreedyPolicy().main_phase(s)
+    assert kagetora.space == space(s, 2, 2) and not kagetora.defending  # on c3, in Attack Stance
+    assert t.board.reaches_enemy_stronghold(kagetora.space, t.corners[kagetora.top])
+    assert s.occupant[space(s, 1, 2)] is None and s.ap == 0  # c2 free; the Move paid
+
+    class StaysPut(GreedyPolicy):
+        step_ahead_end = False
+
+    s, kagetora = position(True)
+    StaysPut().main_phase(s)
+    assert kagetora.space == space(s, 1, 2) and s.ap == 1
+
+    s, kagetora = position(False)  # a passive opponent: no Commander joins, nothing to make room for
+    GreedyPolicy().main_phase(s)
+    assert kagetora.space == space(s, 1, 2) and s.ap == 1

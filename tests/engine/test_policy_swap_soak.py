@@ -13,7 +13,13 @@ from .test_policy_positions import standard  # noqa: F401 (a fixture, used by na
 from .test_policy_positions import _defended_position, with_hand, without_nameless
 
 
-class NoSwap(GreedyPolicy):
+class SwapNoStep(GreedyPolicy):
+    """Greedy without `step_ahead_for_walk`, which finds another way in the swap's position (below)."""
+
+    step_ahead_for_walk = False
+
+
+class NoSwap(SwapNoStep):
     swap_into_range = False
 
 
@@ -43,9 +49,17 @@ def test_two_allies_swap_so_that_both_reach_the_stronghold_and_the_game_is_won(s
     s = position()
     nene, oichi, kagetora = s.allies
     assert [t.card_id[a.top] for a in s.allies] == ["SY1-031", "SY1-009", "SY1-005"]
-    GreedyPolicy().main_phase(s)
+    SwapNoStep().main_phase(s)
     assert kagetora.space == space(s, 1, 2) and oichi.space == space(s, 1, 3)  # swapped (M5)
     assert kagetora.defending and oichi.defending and nene.defending  # all three attacked
+    assert s.ap == 0 and s.won_turn == 1
+
+    # The default finds another way for the same 2 AP (`step_ahead_for_walk`): Oichi steps from c2 to
+    # b2, from which it still reaches the Stronghold, and Kagetora steps onto c2.
+    s = position()
+    nene, oichi, kagetora = s.allies
+    GreedyPolicy().main_phase(s)
+    assert kagetora.space == space(s, 1, 2) and oichi.space == space(s, 1, 1)
     assert s.ap == 0 and s.won_turn == 1
 
     s = position()

@@ -153,6 +153,12 @@ class GreedyPolicy(DevelopPolicy):
     # turn; at the end of the turn, for the next (benchmarks/greedy_ab.py swap_into_range=False
     # measures it).
     swap_into_range: ClassVar[bool] = True
+    # Against a defending opponent (G4), at the end of the turn, an ally in Attack Stance on the
+    # Stronghold Perimeter that reaches the Stronghold steps (M4, 1 AP) to a free space off the
+    # Perimeter still in range, as `step_ahead` does before an attack: going first, turn 1 has no
+    # attack, and the Perimeter space it frees takes next turn's deployment in range (M1)
+    # (benchmarks/greedy_ab.py step_ahead_end=False measures it).
+    step_ahead_end: ClassVar[bool] = True
     # Of the new names that can be deployed, the card with the fewest spaces from which it reaches
     # the Stronghold (no corner: c2 and c3 only) is deployed first, then by level and cost as
     # `develop` does (the count of its name's cards in hand still first): it takes the space only
@@ -795,6 +801,23 @@ class GreedyPolicy(DevelopPolicy):
         if self.swap_into_range:
             while self._swap_into_range(state, False):
                 pass
+        if self.step_ahead_end and state.opp_defends:
+            self._step_ahead_at_end(state)
+
+    def _step_ahead_at_end(self, state: GameState) -> None:
+        """`step_ahead_end`: step each ally in Attack Stance that stands on the Stronghold Perimeter in
+        range off it, to a free space still in range (`_step_ahead`), while AP lasts."""
+        board = state.t.board
+        reaches = self._reaches
+        for a in list(state.allies):
+            if state.ap < 1:
+                return
+            if a.in_play and not a.defending and a.space >= 0 and board.is_perimeter[a.space] \
+                    and reaches[a.top][a.space]:
+                try:
+                    self._step_ahead(state, a)
+                except IllegalAction:
+                    pass  # (a refused Move leaves the game as it was)
 
     def _swap_into_range(self, state: GameState, now: bool) -> bool:
         """`swap_into_range`: Swap (M5, 2 AP) two adjacent allies in Attack Stance when that puts more
