@@ -249,12 +249,11 @@ class GreedyPolicy(DevelopPolicy):
         self._reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self._spots)
         self._guards_of = None
         if self.scarce_first:
-            kind, level, cost = t.kind, t.level, t.cost
-            keys = []
-            for c in range(t.n):  # (DevelopPolicy's key, with the count of spaces in range above the level)
-                few = min(3, max(0, len(self._spots[c]) - 2))  # 0: two spaces in range (c2, c3), the fewest
-                keys.append((kind[c] == NAMELESS) << 20 | few << 13 | level[c] << 10 | cost[c])
-            self._deploy_key = tuple(keys)
+            # DevelopPolicy's key with the count of spaces in range in bits 13-14, above the level
+            # (bits 10-12) and below the count of the name's cards in hand (bits 15-19): 0 for two
+            # spaces in range (c2, c3), the fewest
+            self._deploy_key = tuple(key | min(3, max(0, len(self._spots[c]) - 2)) << 13
+                                     for c, key in enumerate(self._deploy_key))
 
     def _prepare_guards(self, state: GameState) -> None:
         """The Last Guard's odds: the opponent's Stronghold is its deck minus its Commander (S1, S3, G4)."""
@@ -480,29 +479,32 @@ class GreedyPolicy(DevelopPolicy):
         in range; left free, it takes this one."""
         if state.joining_commander() < 0:
             return -1
+        for space in self._free_enemy_perimeter(state):
+            if space >= 0:
+                return space
+        return -1
+
+    def _free_enemy_perimeter(self, state: GameState) -> list[int]:
+        """The spaces of the opponent's Stronghold Perimeter that neither our allies nor its own
+        hold, in the order its joining Commander tries them (G4); a negative one is off our board."""
         occ = state.occupant
+        free: list[int] = []
         for space in state.t.board.enemy_perimeter:
-            if space < 0 or occ[space] is not None:
+            if space >= 0 and occ[space] is not None:
                 continue
             for e in state.opp_allies:
                 if e.space == space:
                     break
             else:
-                return space
-        return -1
+                free.append(space)
+        return free
 
     def _landing_matters(self, state: GameState, landing: int) -> bool:
         """Whether the space the Commander would take next, were `landing` ours, is one from which more
         of our deck's cards reach the Stronghold than from `landing`."""
-        occ = state.occupant
         nxt = -1
-        for space in state.t.board.enemy_perimeter:
-            if space < 0 or space == landing or occ[space] is not None:
-                continue
-            for e in state.opp_allies:
-                if e.space == space:
-                    break
-            else:
+        for space in self._free_enemy_perimeter(state):
+            if space >= 0 and space != landing:
                 nxt = space
                 break
         if nxt < 0:
@@ -556,21 +558,9 @@ class GreedyPolicy(DevelopPolicy):
         space left the Commander cannot join the Last Guard."""
         board = state.t.board
         occ = state.occupant
-        free: list[int] = []
-        for space in board.enemy_perimeter:
-            if space >= 0 and occ[space] is not None:
-                continue
-            taken = False
-            for e in state.opp_allies:
-                if e.space == space:
-                    taken = True
-                    break
-            if not taken:
-                if space < 0:
-                    return  # a free space none of ours can step onto
-                free.append(space)
-        if not free or len(free) > self.block_commander:
-            return
+        free = self._free_enemy_perimeter(state)
+        if not free or len(free) > self.block_commander or min(free) < 0:
+            return  # (a negative one: a free space none of ours can step onto)
         trial = list(occ)  # the board as the planned walks leave it
         budget = state.ap
         plan: list[tuple[Ally, list[int]]] = []
@@ -585,6 +575,7 @@ class GreedyPolicy(DevelopPolicy):
                 for b, _ in plan:
                     if b is a:
                         taken = True
+                        break
                 if taken:
                     continue
                 path = self._path_on(state, a, (space,), trial, budget)
@@ -766,33 +757,7 @@ class GreedyPolicy(DevelopPolicy):
     def _path(self, state: GameState, a: Ally, spots: tuple[int, ...]) -> list[int]:
         """Return the spaces of the shortest walk (M4: empty spaces, one step each) from `a` to a free
         space of `spots` that AP pays for, or [] (breadth first; ties: the earlier spot)."""
-        board = state.t.board
-        occ = state.occupant
-        budget = state.ap
-        came = [_UNSEEN] * board.n_spaces  # per space: the one the walk came from (only empty spaces are seen)
-        frontier = []
-        for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
-            if occ[s] is None:
-                came[s] = _FIRST_STEP
-                frontier.append(s)
-        steps = 1
-        while frontier and steps <= budget:
-            for s in spots:
-                if came[s] != _UNSEEN:  # the walk to s, back to front, then turned round
-                    path = [s]
-                    while came[path[-1]] != _FIRST_STEP:
-                        path.append(came[path[-1]])
-                    path.reverse()
-                    return path
-            nxt = []
-            for s in frontier:
-                for d in board.neighbours[s]:
-                    if came[d] == _UNSEEN and occ[d] is None:
-                        came[d] = s
-                        nxt.append(d)
-            frontier = nxt
-            steps += 1
-        return []
+        return self._path_on(state, a, spots, state.occupant, state.ap)
 
     def _advance(self, state: GameState) -> None:
         """With AP to spare, put allies that did not attack into range for next turn."""
