@@ -1,0 +1,170 @@
+"""Fit the default policy's turn-1 Charge Phase rule to the search's rollouts (writes charge_weights.py).
+
+    python benchmarks/fit_charges.py [--seed 1 --seed 2] [--deals 600] [--rollouts 24] [--jobs 2]
+        [--out src/sengoku/engine/policies/charge_weights.py] [--positions FILE]
+
+Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck
+(decklists/suite/) and setting (going first or second, with and without a defending opponent),
+at each `--seed`, it sets up the game and, at our first Charge Phase, scores every distinct set
+of the cards the plan keeps (`GreedyPolicy.charge_features`) that could be sent as extra cards
+for AP Charge (T2a): each set is played to the end of the game by `greedy` on `--rollouts` copies
+(`SearchPolicy`'s rollouts, from the policy's own stream, the same copies for every set). The
+model: a set's mean kill turn, minus sending none, is the sum of its cards' values plus a term for
+its size; a card's value is linear in its features, each weight with a part of its own going
+second and in Ultimate mode; the size term has parts for going second, Ultimate mode, a
+defending opponent and the AP. Least squares over every set of every hand. The result is
+written as a Python module of weights; the same arguments give the same file (the deals, the
+rollouts' seeds and the fit are all fixed). `--positions FILE` keeps the scored hands as JSON.
+The committed weights come from the defaults (19,200 hands a seed, about 20 CPU minutes a seed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from pathlib import Path
+
+from policy_bench import SETTINGS, SUITE, in_processes, load_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "src" / "sengoku" / "engine" / "policies" / "charge_weights.py"
+SIZES = 7  # the size term's levels: 1, 2, ... 6, and 7 or more
+CARD_FEATURES = ("one", "level 1", "level 2", "level 3", "level 4", "charge value", "cost / 5", "support",
+                 "nameless", "can grow or focus now", "copies of its name in hand (at most 2)",
+                 "the Commander's name", "lowest level of its name in hand", "affordable this turn",
+                 "a new name to deploy now", "the turn's AP / 10", "cards kept / 5")
+
+
+def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
+    """Deals start..stop-1 of one deck and setting: each first Charge Phase's kept cards, and every
+    distinct set of them sent, scored by `rollouts` shared copies."""
+    from sengoku.engine import GameRunner
+    from sengoku.engine.policies.develop import DevelopPolicy
+    from sengoku.engine.policies.search import SearchPolicy
+    from sengoku.goldfish.play.seeds import Chance, seed_run
+
+    deck, setting, start, stop, seed, rollouts = task
+    out: list[dict] = []
+
+    class Scorer(SearchPolicy):
+        def charge_phase(self, state) -> None:
+            self._prepare_for(state)
+            hand = list(state.hand)
+            base, ap = DevelopPolicy._plan_charges(self, state)
+            kept = self.charge_features(state, base, ap)
+            sets, seen = [], set()
+            for r in range(len(kept) + 1):
+                for combo in itertools.combinations([p for p, _ in kept], r):
+                    key = tuple(sorted(hand[p] for p in combo))  # two copies of a card are one choice
+                    if key not in seen:
+                        seen.add(key)
+                        sets.append(combo)
+            seeds = [state.policy_rng.getrandbits(64) for _ in range(rollouts)]
+            scores = [self._score(state, (tuple(sorted(base + list(s))), -1), seeds, True) for s in sets]
+            out.append({"deck": deck, "setting": setting, "second": not state.going_first,
+                        "ultimate": state.t.ultimate, "defends": state.opp_defends, "ap": ap,
+                        "kept": [[p, x] for p, x in kept], "sets": [list(s) for s in sets], "scores": scores})
+
+        def main_phase(self, state) -> None:  # one Charge Phase a deal is all that is scored
+            pass
+
+    going_first, defends = SETTINGS[setting]
+    chance = Chance()
+    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), Scorer(), chance, 1, going_first, opponent_defends=defends)
+    for i in range(start, stop):
+        seed_run(chance, seed, i)
+        runner.play()
+    return out
+
+
+def size_row(h: dict, k: int) -> list[float]:
+    one = [0.0] * SIZES
+    one[min(k, SIZES) - 1] = 1.0
+    row = list(one)
+    for factor in (float(h["second"]), float(h["ultimate"]), float(h["defends"]), h["ap"] / 10):
+        row += [factor * v for v in one]
+    return row
+
+
+def fit(hands: list[dict]):
+    """Least squares: every non-empty set's score minus the empty set's (see the module's doc)."""
+    import numpy as np
+
+    n = len(CARD_FEATURES)
+    rows, target = [], []
+    for h in hands:
+        features = {p: x for p, x in h["kept"]}
+        factors = (1.0, float(h["second"]), float(h["ultimate"]))
+        for s, score in zip(h["sets"][1:], h["scores"][1:]):
+            row = [0.0] * (3 * n)
+            for p in s:
+                for j, f in enumerate(factors):
+                    for i, v in enumerate(features[p]):
+                        row[j * n + i] += f * v
+            rows.append(row + size_row(h, len(s)))
+            target.append(score - h["scores"][0])
+    w, *_ = np.linalg.lstsq(np.array(rows), np.array(target), rcond=None)
+    w = [round(float(v), 6) + 0.0 for v in w]
+    card = tuple(tuple(w[j * n:(j + 1) * n]) for j in range(3))
+    size = tuple(tuple(w[3 * n + j * SIZES:3 * n + (j + 1) * SIZES]) for j in range(5))
+    return card, size, len(rows)
+
+
+def render(card, size, hands: int, sets: int, command: str) -> str:
+    def block(rows) -> str:
+        return "(\n" + "".join(f"    {tuple(r)!r},\n" for r in rows) + ")"
+
+    return f'''"""The default policy's turn-1 Charge Phase rule: weights fitted to the search's rollouts.
+
+Written by `{command}` ({hands:,} turn-1 hands, {sets:,} sets of cards
+sent); do not edit by hand. Used by `GreedyPolicy._charge_fitted` (`fitted_charges`).
+
+A card the plan keeps is valued x . (CARD[0] + second * CARD[1] + ultimate * CARD[2]), with x its
+features in the order of CARD_FEATURES (`GreedyPolicy.charge_features`); sending k of them adds
+SIZE[0][k-1] + second * SIZE[1][k-1] + ultimate * SIZE[2][k-1] + defends * SIZE[3][k-1]
++ AP/10 * SIZE[4][k-1] (k of 7 or more: the last). Values are in turns: lower wins sooner.
+"""
+
+from typing import Final
+
+CARD_FEATURES: Final = {CARD_FEATURES!r}
+
+CARD: Final[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]] = {block(card)}
+
+SIZE: Final[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[float, ...]]] = {block(size)}
+'''
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, action="append")
+    parser.add_argument("--deals", type=int, default=600)
+    parser.add_argument("--rollouts", type=int, default=24)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--deck", action="append", help="only these suite decks (for a quick look; not for the committed weights)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--positions", type=Path)
+    args = parser.parse_args(argv)
+    seeds = args.seed or [1, 2]
+    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
+    tasks = [(d, s, lo, min(args.deals, lo + 100), seed, args.rollouts)
+             for seed in seeds for d in decks for s in SETTINGS for lo in range(0, args.deals, 100)]
+    hands: list[dict] = []
+    for k, part in enumerate(in_processes(score_hands, tasks, args.jobs), 1):  # in order: the same fit for any --jobs
+        hands += part
+        print(f"\r{k}/{len(tasks)} parts scored", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    if args.positions:
+        args.positions.write_text(json.dumps(hands), encoding="utf-8")
+    card, size, sets = fit(hands)
+    command = "python benchmarks/fit_charges.py " + " ".join(f"--seed {s}" for s in seeds) + \
+        f" --deals {args.deals} --rollouts {args.rollouts}" + "".join(f" --deck {d}" for d in args.deck or [])
+    args.out.write_text(render(card, size, len(hands), sets, command), encoding="utf-8")
+    print(f"{len(hands)} hands, {sets} sets: weights written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
