@@ -11,9 +11,10 @@ within `--turns` counts as turns + 1. For every deck and setting it prints both 
 kill turn, the paired gap (base minus against: positive when the base policy is slower) with
 its 95% interval, then per setting the ranking of the decks under each policy, whether the base
 policy orders every pair of decks the yardstick separates (`ranking_check`) the same way, and the gaps
-again as one table, a deck a row and a setting a column. Rows are printed as they finish (a
-long run can be read while it goes); `--json` also writes every deal's pair of kill turns, so a
-run can be summarised again or extended.
+again as one table, a deck a row and a setting a column, and the spread of the gaps between rows
+and between decks (each over its settings). Rows are printed as they finish (a long run can be
+read while it goes); `--json` also writes every deal's pair of kill turns, and `--summarise FILE`
+prints the same summary from such a file without playing.
 """
 
 from __future__ import annotations
@@ -140,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", default="greedy", help="the policy measured (default: greedy)")
     parser.add_argument("--against", default="search", help="the yardstick (default: search)")
     parser.add_argument("--json", type=Path, help="also write every deal's kill turns here")
+    parser.add_argument("--summarise", type=Path, metavar="JSON",
+                        help="play nothing: summarise the kill turns a run wrote with --json (its decks, settings and deals)")
     args = parser.parse_args(argv)
 
     import sengoku
@@ -178,8 +181,16 @@ def main(argv: list[str] | None = None) -> int:
                   f" | {slower:.0%} / {faster:.0%} |")
             sys.stdout.flush()
 
-    for result in in_processes(play, tasks, args.jobs):
-        take(result)
+    if args.summarise:
+        stored = json.loads(args.summarise.read_text(encoding="utf-8"))["kill_turns"]
+        for deck, setting, policy, *_ in tasks:
+            key = "|".join((deck, setting, policy))
+            if key not in stored or len(stored[key]) < args.deals:
+                raise SystemExit(f"{args.summarise} holds no {args.deals} kill turns for {deck}, {setting}, {policy}")
+            take((deck, setting, policy, stored[key][:args.deals], 0.0))
+    else:
+        for result in in_processes(play, tasks, args.jobs):
+            take(result)
 
     print()
     for setting in settings:
@@ -210,9 +221,18 @@ def main(argv: list[str] | None = None) -> int:
               f"smallest {min(gaps):+.2f}; largest minus smallest {max(gaps) - min(gaps):.2f}")
         within = sum(1 for r in rows.values() if abs(r[2]) <= 0.1)
         print(f"rows whose gap is within 0.1 turns: {within} of {len(rows)}")
+        per_deck = {}
+        for deck in decks:
+            here = [rows[(deck, s)][2] for s in settings if (deck, s) in rows]
+            if here:
+                per_deck[deck] = sum(here) / len(here)
+        if len(per_deck) > 1:
+            low, high = min(per_deck, key=per_deck.__getitem__), max(per_deck, key=per_deck.__getitem__)
+            print(f"per deck (the mean of its settings' gaps): from {per_deck[low]:+.3f} ({low}) to "
+                  f"{per_deck[high]:+.3f} ({high}); largest minus smallest {per_deck[high] - per_deck[low]:.3f}")
     games = args.deals * len(rows)
     for policy, seconds in cpu.items():
-        if games:
+        if games and not args.summarise:
             print(f"{policy}: {seconds:.1f} CPU s, {seconds / games * 1000:.2f} ms per game")
     if args.json:
         args.json.write_text(json.dumps({"args": {k: str(v) for k, v in vars(args).items()},
