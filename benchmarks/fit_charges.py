@@ -8,7 +8,8 @@ Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite dec
 at each `--seed`, it sets up the game and, at our first Charge Phase, scores every distinct set
 of the cards the plan keeps (`GreedyPolicy.charge_features`) that could be sent as extra cards
 for AP Charge (T2a): each set is played to the end of the game by `greedy` on `--rollouts` copies
-(`SearchPolicy`'s rollouts, from the policy's own stream, the same copies for every set). The
+(`SearchPolicy`'s rollouts, from the policy's own stream, the same copies for every set; played
+without `fitted_focus`, which came after these weights, so that the command writes them again). The
 model: a set's mean kill turn, minus sending none, is the sum of its cards' values plus a term for
 its size; a card's value is linear in its features, each weight with a part of its own going
 second and in Ultimate mode; the size term has parts for going second, Ultimate mode, a
@@ -42,13 +43,21 @@ def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
     distinct set of them sent, scored by `rollouts` shared copies."""
     from sengoku.engine import GameRunner
     from sengoku.engine.policies.develop import DevelopPolicy
+    from sengoku.engine.policies.greedy import GreedyPolicy
     from sengoku.engine.policies.search import SearchPolicy
     from sengoku.goldfish.play.seeds import Chance, seed_run
 
     deck, setting, start, stop, seed, rollouts = task
     out: list[dict] = []
 
+    class WithoutFocusRule(GreedyPolicy):
+        fitted_focus = False
+
     class Scorer(SearchPolicy):
+        def __init__(self) -> None:
+            super().__init__()
+            self._rollout_policy = WithoutFocusRule()  # the weights were fitted before `fitted_focus`
+
         def charge_phase(self, state) -> None:
             self._prepare_for(state)
             hand = list(state.hand)

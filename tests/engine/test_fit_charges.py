@@ -95,3 +95,47 @@ def test_the_fit_recovers_weights_it_was_made_from(tool):
             i = min(len(s), tool.SIZES) - 1
             value += size[0][i] + second * size[1][i] + h["ap"] / 10 * size[4][i]
             assert value == pytest.approx(score - h["scores"][0], abs=1e-4)
+
+
+@pytest.fixture(scope="module")
+def focus_tool(tool):
+    import fit_focus
+    return fit_focus
+
+
+def test_the_focus_fit_writes_the_same_weights_for_any_jobs(focus_tool, tmp_path: Path):
+    from sengoku.engine.policies import focus_weights
+
+    args = ["--seed", "3", "--deals", "6", "--rollouts", "2", "--deck", "ultimate-beasts"]
+    assert focus_tool.main(args + ["--out", str(tmp_path / "a.py"), "--choices", str(tmp_path / "c.json")]) == 0
+    assert focus_tool.main(args + ["--out", str(tmp_path / "b.py"), "--jobs", "2"]) == 0
+    a = (tmp_path / "a.py").read_text(encoding="utf-8")
+    assert a == (tmp_path / "b.py").read_text(encoding="utf-8")
+    fitted = _load(tmp_path / "a.py")
+    assert fitted.FEATURES == focus_weights.FEATURES
+    assert [len(row) for row in fitted.FOCUS] == [len(focus_weights.FEATURES)] * 3
+    import json
+    choices = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
+    assert choices, "six deals in four settings hold a turn-1 card that could Focus or deploy"
+    for c in choices:
+        assert len(c["x"]) == len(focus_weights.FEATURES)
+        assert -13 <= c["gain"] <= 13  # a difference of two kill turns, each 1..13
+
+
+def test_the_focus_fit_recovers_weights_it_was_made_from(focus_tool):
+    n = len(focus_tool.FEATURES)
+    second_at = focus_tool.FEATURES.index("going second")
+    choices = []
+    for i in range(200):
+        x = [0.0] * n
+        x[0] = 1.0
+        x[1 + i % 4] = 1.0
+        x[6] = float(1 + i % 3)  # charge value
+        x[second_at] = float(i % 2)
+        gain = 0.1 - 0.05 * x[6] + 0.2 * x[1] + (0.03 if i % 2 else 0.0) * x[6]
+        choices.append({"x": x, "gain": gain})
+    w0, w1, w2 = focus_tool.fit(choices)
+    for c in choices:
+        s = c["x"][second_at]
+        value = sum(v * (a + s * b) for v, a, b in zip(c["x"], w0, w1))
+        assert value == pytest.approx(c["gain"], abs=1e-4)

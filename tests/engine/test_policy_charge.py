@@ -190,3 +190,4 @@ def test_a_heavy_hand_going_second_keeps_its_cards_and_wins_sooner():
     fitted = [kill_turn(clone_state(s, random.Random(k)), GreedyPolicy()) for k in range(n)]
     assert sum(fitted) / n < sum(fixed) / n - 0.4
     assert sum(a < b for a, b in zip(fitted, fixed)) > 10 * sum(a > b for a, b in zip(fitted, fixed))
+

@@ -247,6 +247,9 @@ class DevelopPolicy(Policy):
             elif found is not True:  # an ally to stack onto
                 if self._holds_back(state, c, found):
                     continue
+                if self._deploys_instead(state, c, found):
+                    fresh.append(c)  # deployed as an ally of its own (M1) with the new names
+                    continue
                 state.stack(hand.index(c), found)
                 expected -= 1
         return fresh if len(hand) == expected else None
@@ -254,6 +257,11 @@ class DevelopPolicy(Policy):
     def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
         """Whether hand card `card`, which can Grow or Focus onto `ally`, is not to (the default
         policy's choice; this policy stacks whatever can)."""
+        return False
+
+    def _deploys_instead(self, state: GameState, card: int, ally: Ally) -> bool:
+        """Whether hand card `card`, which can Focus onto the Nameless `ally`, is deployed as an ally
+        of its own instead (the default policy's choice; this policy stacks whatever can)."""
         return False
 
     def _deploy_new_names(self, state: GameState, fresh: list[int]) -> bool:

@@ -19,6 +19,7 @@ from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.errors import IllegalAction
 from sengoku.engine.policies import charge_weights as fitted
+from sengoku.engine.policies import focus_weights
 from sengoku.engine.policies.develop import DevelopPolicy
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import NAMELESS, OP_DRAW, OP_HEAL, SUPPORT, DeckTables
@@ -201,6 +202,13 @@ class GreedyPolicy(DevelopPolicy):
     # measures it; the margin was chosen on other deals, `--seed 5`).
     fitted_charges: ClassVar[bool] = True
     fitted_margin: ClassVar[float] = 0.04
+    # On turn 1, a card that could Focus (M3) onto a Nameless out of its range, and could instead be
+    # deployed (M1) onto a free Perimeter space in its range, is deployed when the rule fitted to
+    # the search's rollouts (`focus_weights`, benchmarks/fit_focus.py) values that above
+    # `focus_margin` turns: the search deploys the Ayame cards so where greedy focused them onto
+    # the Nameless Onmyoji on d1 (benchmarks/greedy_ab.py fitted_focus=False measures it).
+    fitted_focus: ClassVar[bool] = True
+    focus_margin: ClassVar[float] = 0.0
     # When every Perimeter space from which a card to deploy reaches the Stronghold is taken, an
     # ally in Attack Stance there steps one space ahead to a space from which it still reaches
     # (M4, 1 AP) and the card takes its place (the search deploys and moves so; benchmarks/
@@ -383,6 +391,64 @@ class GreedyPolicy(DevelopPolicy):
         keys.sort()
         for k in keys[: self.extra_charge]:
             send.append(k & 0xFFFF)
+
+    def focus_or_deploy(self, state: GameState, card: int, ally: Ally) -> int:
+        """The choice `fitted_focus` weighs: when `card` could Focus onto the Nameless `ally` on the
+        Battlefield, from whose space it would not reach the Stronghold, and the AP pays for
+        deploying it onto a free Perimeter space from which it reaches, that space (the one
+        furthest ahead); else -1."""
+        t = state.t
+        if t.kind[ally.top] != NAMELESS or ally.space < 0 or self._reaches[card][ally.space] or t.cost[card] > state.ap:
+            return -1
+        board = t.board
+        occ = state.occupant
+        for s in self._spots[card]:
+            if board.is_perimeter[s] and occ[s] is None:
+                return s
+        return -1
+
+    def focus_features(self, state: GameState, card: int, ally: Ally) -> list[float]:
+        """The features of `focus_or_deploy`'s choice for the fitted rule (`focus_weights.FEATURES`,
+        in that order): the one definition, read by the policy and by benchmarks/fit_focus.py."""
+        t = state.t
+        lv = t.level[card]
+        nid = t.name_id
+        higher = 0
+        for d in state.hand:
+            if nid[d] == nid[card] and t.level[d] > lv:
+                higher += 1
+        board = t.board
+        occ = state.occupant
+        free = 0
+        for s in self._spots[card]:
+            if board.is_perimeter[s] and occ[s] is None:
+                free += 1
+        others = 0
+        for a in state.nameless:
+            if a is not ally and a.space >= 0:
+                others += 1
+        cz = state.command_zone
+        top = self._grown_top(state, card)
+        return [1.0, float(lv == 1), float(lv == 2), float(lv == 3), float(lv == 4), t.cost[card] / 5.0,
+                float(t.charge[card]), float(min(higher, 2)), float(others), state.ap / 10.0,
+                0.0 if state.going_first else 1.0, 1.0 if t.ultimate else 0.0, 1.0 if state.opp_defends else 0.0,
+                float(free), len(state.allies) / 5.0, self._plans[card][0][0], self._plans[top][0][0],
+                float(cz is not None and nid[card] == nid[cz.top]), len(self._spots[card]) / 5.0,
+                len(self._spots[ally.top]) / 5.0]
+
+    def _deploys_instead(self, state: GameState, card: int, ally: Ally) -> bool:
+        """`fitted_focus`: on turn 1, deploy `card` rather than Focus it onto `ally` when the fitted
+        rule values that above `focus_margin`."""
+        if not self.fitted_focus or state.turn != 1 or self.focus_or_deploy(state, card, ally) < 0:
+            return False
+        second = 0.0 if state.going_first else 1.0
+        ultimate = 1.0 if state.t.ultimate else 0.0
+        w0, w1, w2 = focus_weights.FOCUS
+        x = self.focus_features(state, card, ally)
+        v = 0.0
+        for i in range(len(x)):
+            v += x[i] * (w0[i] + second * w1[i] + ultimate * w2[i])
+        return v > self.focus_margin
 
     def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
         """`keep_commander_name`: whether stacking `card` onto `ally` would make a Nameless a

@@ -1,0 +1,147 @@
+"""Fit the default policy's turn-1 rule for Focus or deployment to the search's rollouts (writes focus_weights.py).
+
+    python benchmarks/fit_focus.py [--seed 1 --seed 2] [--deals 1000] [--rollouts 32] [--jobs 2]
+        [--out src/sengoku/engine/policies/focus_weights.py] [--choices FILE]
+
+Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck and setting, at
+each `--seed`, it plays turn 1 with `greedy` and, at each card that could Focus (M3) onto a
+Nameless out of its range or be deployed (M1) in range instead (`GreedyPolicy.focus_or_deploy`),
+scores both on `--rollouts` copies played to the end of the game (the search's rollouts, the same
+copies for both), then Focuses as greedy does without the rule. The rollouts are played by
+`greedy` without `fitted_focus`, so the data do not depend on the weights they fit. The model:
+how many turns sooner the deployment wins is linear in the choice's features
+(`GreedyPolicy.focus_features`), each weight with a part of its own going second and in Ultimate
+mode; least squares. The same arguments write the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from policy_bench import SETTINGS, SUITE, in_processes, load_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "src" / "sengoku" / "engine" / "policies" / "focus_weights.py"
+FEATURES = ("one", "level 1", "level 2", "level 3", "level 4", "cost / 5", "charge value",
+            "higher levels of its name in hand (at most 2)", "other Nameless on the Battlefield", "AP / 10",
+            "going second", "Ultimate mode", "a defending opponent", "free Perimeter spaces in its range",
+            "allies / 5", "its hit chance", "the hit chance of the card that grows onto it",
+            "the Commander's name", "its spaces in range / 5", "the Nameless's spaces in range / 5")
+
+
+def score_choices(task: tuple[str, str, int, int, int, int]) -> list[dict]:
+    """Deals start..stop-1 of one deck and setting: every turn-1 Focus-or-deploy choice, both scored."""
+    from sengoku.engine import GameRunner
+    from sengoku.engine.actions import Action, Kind
+    from sengoku.engine.policies.greedy import GreedyPolicy
+    from sengoku.engine.policies.search import SearchPolicy
+    from sengoku.goldfish.play.seeds import Chance, seed_run
+
+    deck, setting, start, stop, seed, rollouts = task
+    out: list[dict] = []
+
+    class WithoutRule(GreedyPolicy):
+        fitted_focus = False
+
+    class Scorer(SearchPolicy):
+        fitted_focus = False
+
+        def __init__(self) -> None:
+            super().__init__()
+            self._rollout_policy = WithoutRule()
+
+        def charge_phase(self, state) -> None:
+            GreedyPolicy.charge_phase(self, state)
+
+        def main_phase(self, state) -> None:
+            GreedyPolicy.main_phase(self, state)
+
+        def _deploys_instead(self, state, card, ally) -> bool:
+            if state.turn == 1:
+                space = self.focus_or_deploy(state, card, ally)
+                if space >= 0:
+                    p = state.hand.index(card)
+                    focus = Action(Kind.STACK, (p, state.allies.index(ally)))
+                    deploy = Action(Kind.DEPLOY, (p, space))
+                    seeds = [state.policy_rng.getrandbits(64) for _ in range(rollouts)]
+                    gain = self._score(state, focus, seeds, False) - self._score(state, deploy, seeds, False)
+                    out.append({"deck": deck, "setting": setting, "x": self.focus_features(state, card, ally),
+                                "gain": gain})
+            return False
+
+    going_first, defends = SETTINGS[setting]
+    chance = Chance()
+    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), Scorer(), chance, 1, going_first, opponent_defends=defends)
+    for i in range(start, stop):
+        seed_run(chance, seed, i)
+        runner.play()
+    return out
+
+
+def fit(choices: list[dict]):
+    """Least squares: the deployment's gain from the features and their parts going second and in Ultimate mode."""
+    import numpy as np
+
+    rows = []
+    for c in choices:
+        x = c["x"]
+        second, ultimate = x[FEATURES.index("going second")], x[FEATURES.index("Ultimate mode")]
+        rows.append(list(x) + [second * v for v in x] + [ultimate * v for v in x])
+    w, *_ = np.linalg.lstsq(np.array(rows), np.array([c["gain"] for c in choices]), rcond=None)
+    w = [round(float(v), 6) + 0.0 for v in w]
+    n = len(FEATURES)
+    return tuple(tuple(w[j * n:(j + 1) * n]) for j in range(3))
+
+
+def render(weights, choices: int, command: str) -> str:
+    rows = "".join(f"    {tuple(r)!r},\n" for r in weights)
+    return f'''"""The default policy's turn-1 rule for Focus or deployment: weights fitted to the search's rollouts.
+
+Written by `{command}` ({choices:,} choices); do not edit by hand. Used by
+`GreedyPolicy._deploys_instead` (`fitted_focus`): the deployment's value in turns (higher: it
+wins sooner than the Focus) is x . (FOCUS[0] + second * FOCUS[1] + ultimate * FOCUS[2]), with x
+the choice's features in the order of FEATURES (`GreedyPolicy.focus_features`).
+"""
+
+from typing import Final
+
+FEATURES: Final = {FEATURES!r}
+
+FOCUS: Final[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]] = (
+{rows})
+'''
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, action="append")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--rollouts", type=int, default=32)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--deck", action="append", help="only these suite decks (for a quick look; not for the committed weights)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--choices", type=Path, help="also write the scored choices here (JSON)")
+    args = parser.parse_args(argv)
+    seeds = args.seed or [1, 2]
+    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
+    tasks = [(d, s, lo, min(args.deals, lo + 250), seed, args.rollouts)
+             for seed in seeds for d in decks for s in SETTINGS for lo in range(0, args.deals, 250)]
+    choices: list[dict] = []
+    for k, part in enumerate(in_processes(score_choices, tasks, args.jobs), 1):  # in order: the same fit for any --jobs
+        choices += part
+        print(f"\r{k}/{len(tasks)} parts scored", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    if args.choices:
+        args.choices.write_text(json.dumps(choices), encoding="utf-8")
+    command = "python benchmarks/fit_focus.py " + " ".join(f"--seed {s}" for s in seeds) + \
+        f" --deals {args.deals} --rollouts {args.rollouts}" + "".join(f" --deck {d}" for d in args.deck or [])
+    args.out.write_text(render(fit(choices), len(choices), command), encoding="utf-8")
+    print(f"{len(choices)} choices: weights written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
