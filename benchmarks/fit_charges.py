@@ -146,31 +146,47 @@ SIZE: Final[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple
 '''
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def common_parser(doc: str, out: Path, deals: int, rollouts: int) -> argparse.ArgumentParser:
+    """The options every fit script takes (this one and fit_focus.py)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--seed", type=int, action="append")
-    parser.add_argument("--deals", type=int, default=600)
-    parser.add_argument("--rollouts", type=int, default=24)
+    parser.add_argument("--deals", type=int, default=deals)
+    parser.add_argument("--rollouts", type=int, default=rollouts)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--deck", action="append", help="only these suite decks (for a quick look; not for the committed weights)")
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--positions", type=Path)
-    args = parser.parse_args(argv)
-    seeds = args.seed or [1, 2]
+    parser.add_argument("--out", type=Path, default=out)
+    return parser
+
+
+def score_all(work, args: argparse.Namespace, part: int) -> list[dict]:
+    """Run `work` over every seed, suite deck, setting and `part` deals, in order (the same data for any --jobs)."""
     decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
-    tasks = [(d, s, lo, min(args.deals, lo + 100), seed, args.rollouts)
-             for seed in seeds for d in decks for s in SETTINGS for lo in range(0, args.deals, 100)]
-    hands: list[dict] = []
-    for k, part in enumerate(in_processes(score_hands, tasks, args.jobs), 1):  # in order: the same fit for any --jobs
-        hands += part
+    tasks = [(d, s, lo, min(args.deals, lo + part), seed, args.rollouts)
+             for seed in args.seed for d in decks for s in SETTINGS for lo in range(0, args.deals, part)]
+    scored: list[dict] = []
+    for k, done in enumerate(in_processes(work, tasks, args.jobs), 1):
+        scored += done
         print(f"\r{k}/{len(tasks)} parts scored", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    return scored
+
+
+def command_line(script: str, args: argparse.Namespace) -> str:
+    """The command that writes the same weights, as the generated module names it."""
+    return f"python benchmarks/{script} " + " ".join(f"--seed {s}" for s in args.seed) + \
+        f" --deals {args.deals} --rollouts {args.rollouts}" + "".join(f" --deck {d}" for d in args.deck or [])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = common_parser(__doc__, OUT, 600, 24)
+    parser.add_argument("--positions", type=Path, help="also write the scored hands here (JSON)")
+    args = parser.parse_args(argv)
+    args.seed = args.seed or [1, 2]
+    hands = score_all(score_hands, args, 100)
     if args.positions:
         args.positions.write_text(json.dumps(hands), encoding="utf-8")
     card, size, sets = fit(hands)
-    command = "python benchmarks/fit_charges.py " + " ".join(f"--seed {s}" for s in seeds) + \
-        f" --deals {args.deals} --rollouts {args.rollouts}" + "".join(f" --deck {d}" for d in args.deck or [])
-    args.out.write_text(render(card, size, len(hands), sets, command), encoding="utf-8")
+    args.out.write_text(render(card, size, len(hands), sets, command_line("fit_charges.py", args)), encoding="utf-8")
     print(f"{len(hands)} hands, {sets} sets: weights written to {args.out}")
     return 0
 

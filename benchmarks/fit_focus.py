@@ -16,12 +16,11 @@ mode; least squares. The same arguments write the same file.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from pathlib import Path
 
-from policy_bench import SETTINGS, SUITE, in_processes, load_deck
+from fit_charges import command_line, common_parser, score_all
+from policy_bench import SETTINGS, SUITE, load_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "sengoku" / "engine" / "policies" / "focus_weights.py"
@@ -116,29 +115,14 @@ FOCUS: Final[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]] = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=int, action="append")
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--rollouts", type=int, default=32)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--deck", action="append", help="only these suite decks (for a quick look; not for the committed weights)")
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser = common_parser(__doc__, OUT, 1000, 32)
     parser.add_argument("--choices", type=Path, help="also write the scored choices here (JSON)")
     args = parser.parse_args(argv)
-    seeds = args.seed or [1, 2]
-    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
-    tasks = [(d, s, lo, min(args.deals, lo + 250), seed, args.rollouts)
-             for seed in seeds for d in decks for s in SETTINGS for lo in range(0, args.deals, 250)]
-    choices: list[dict] = []
-    for k, part in enumerate(in_processes(score_choices, tasks, args.jobs), 1):  # in order: the same fit for any --jobs
-        choices += part
-        print(f"\r{k}/{len(tasks)} parts scored", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    args.seed = args.seed or [1, 2]
+    choices = score_all(score_choices, args, 250)
     if args.choices:
         args.choices.write_text(json.dumps(choices), encoding="utf-8")
-    command = "python benchmarks/fit_focus.py " + " ".join(f"--seed {s}" for s in seeds) + \
-        f" --deals {args.deals} --rollouts {args.rollouts}" + "".join(f" --deck {d}" for d in args.deck or [])
-    args.out.write_text(render(fit(choices), len(choices), command), encoding="utf-8")
+    args.out.write_text(render(fit(choices), len(choices), command_line("fit_focus.py", args)), encoding="utf-8")
     print(f"{len(choices)} choices: weights written to {args.out}")
     return 0
 

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import random
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import sengoku
 from sengoku.carddb.board import load_board
 from sengoku.carddb.models import CardDatabase
 from sengoku.engine import GameState, compile_deck
 from sengoku.engine.state import MAIN_PHASE
 from sengoku.paths import data_dir
+from sengoku.validate.api import validate_file
 
 META = {"game": "sengoku-yugi", "name": "engine test cards", "version": "0"}
 
@@ -149,3 +152,20 @@ def kill_turn(s: GameState, policy, turns: int = 12) -> int:
     """Play the rest of the game from a position in the Charge Phase; its kill turn, or turns + 1 if not won."""
     won = play_out(s, policy, turns).won_turn
     return turns + 1 if won is None else won
+
+
+def suite_hand(deck: str, card_ids: tuple[str, ...], going_first: bool) -> GameState:
+    """Turn 1 of a suite deck (decklists/suite/) with these cards in hand, the rest in the
+    Stronghold (set up from seed 0), at the start of the Charge Phase."""
+    result = validate_file(Path(__file__).resolve().parents[2] / "decklists" / "suite" / f"{deck}.toml")
+    assert result.valid
+    t = compile_deck(sengoku.load_card_db(), result.sections, result.mode)
+    s = GameState(t, random.Random(0), going_first)
+    s.stronghold += s.hand
+    s.hand = []
+    for cid in card_ids:
+        c = t.index_of(cid)
+        s.stronghold.remove(c)
+        s.hand.append(c)
+    s.begin_turn()
+    return s

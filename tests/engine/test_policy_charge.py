@@ -11,7 +11,7 @@ from sengoku.engine.clone import clone_state
 from sengoku.engine.policies import GreedyPolicy, charge_weights
 from sengoku.validate.api import validate_file
 
-from .conftest import kill_turn
+from .conftest import kill_turn, suite_hand
 
 SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
 
@@ -30,18 +30,7 @@ class Fixed(GreedyPolicy):
 
 def _five_level_1_cards() -> GameState:
     """Going first, turn 1, the low-curve suite deck, a hand of Soma, Kagetora, Oichi, Yukimura and Hanzo, all Level 1."""
-    result = validate_file(SUITE / "low-curve.toml")
-    assert result.valid
-    t = compile_deck(sengoku.load_card_db(), result.sections, result.mode)
-    s = GameState(t, random.Random(0), True)
-    s.stronghold += s.hand
-    s.hand = []
-    for cid in ("SY1-001", "SY1-005", "SY1-009", "SY1-013", "SY1-017"):
-        c = t.index_of(cid)
-        s.stronghold.remove(c)
-        s.hand.append(c)
-    s.begin_turn()
-    return s
+    return suite_hand("low-curve", ("SY1-001", "SY1-005", "SY1-009", "SY1-013", "SY1-017"), True)
 
 
 def test_turn_1_sends_three_more_cards_and_wins_sooner():
@@ -164,17 +153,8 @@ def test_a_heavy_hand_going_second_keeps_its_cards_and_wins_sooner():
     # keeping them higher and sends none. Played out on the same 200 copies (each its own hidden
     # order of both Strongholds), keeping them wins sooner on average, by 0.75 turns when
     # measured (2.02 against 2.77; sooner on 150 copies, later on 1).
-    result = validate_file(SUITE / "mat-heavy.toml")
-    assert result.valid
-    t = compile_deck(sengoku.load_card_db(), result.sections, result.mode)
-    s = GameState(t, random.Random(0), False)
-    s.stronghold += s.hand
-    s.hand = []
-    for cid in ("SY2-012", "SY2-004", "SY2-019", "SY1-012", "SY1-029"):
-        c = t.index_of(cid)
-        s.stronghold.remove(c)
-        s.hand.append(c)
-    s.begin_turn()
+    s = suite_hand("mat-heavy", ("SY2-012", "SY2-004", "SY2-019", "SY1-012", "SY1-029"), False)
+    t = s.t
     assert sorted(f"{t.name[c]} L{t.level[c]}" for c in s.hand) == [
         "Ayame L4", "Chiyome L4", "Oichi L4", "Sorin L2", "Tomoe L3"]
 

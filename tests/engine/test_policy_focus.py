@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import random
 
-import sengoku
-from sengoku.engine import GameState, compile_deck
 from sengoku.engine.clone import clone_state
 from sengoku.engine.policies import GreedyPolicy, focus_weights
 from sengoku.engine.tables import NAMELESS
-from sengoku.validate.api import validate_file
 
-from .conftest import kill_turn
-from .test_policy_charge import SUITE, _turn_1
+from .conftest import kill_turn, suite_hand
+from .test_policy_charge import _turn_1
 
 
 class FocusAlways(GreedyPolicy):
@@ -28,17 +25,8 @@ def test_a_card_deployed_in_range_rather_than_focused_onto_a_far_nameless_wins_s
     # the Stronghold, or be deployed (M1) where it does: the fitted rule (`fitted_focus`) deploys
     # it and keeps the Nameless; without the rule Ayame Focuses. Played out on the same 200 copies,
     # deploying wins sooner on average (3.51 against 3.71 when measured; sooner on 61, later on 21).
-    result = validate_file(SUITE / "ultimate-beasts.toml")
-    assert result.valid
-    t = compile_deck(sengoku.load_card_db(), result.sections, result.mode)
-    s = GameState(t, random.Random(0), True)
-    s.stronghold += s.hand
-    s.hand = []
-    for cid in ("SY2-003", "SY1-018", "SY2-008", "SY2-007", "SY2-029"):
-        c = t.index_of(cid)
-        s.stronghold.remove(c)
-        s.hand.append(c)
-    s.begin_turn()
+    s = suite_hand("ultimate-beasts", ("SY2-003", "SY1-018", "SY2-008", "SY2-007", "SY2-029"), True)
+    t = s.t
     assert s.command_zone is not None and t.name[s.command_zone.top] == "Hanzo"
     assert sorted(t.name[a.top] for a in s.nameless) == ["Onmyoji", "Shinobi"]
 
