@@ -18,8 +18,7 @@ from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.errors import IllegalAction
-from sengoku.engine.policies import charge_weights as fitted
-from sengoku.engine.policies import focus_weights
+from sengoku.engine.policies import charge_weights, focus_weights
 from sengoku.engine.policies.develop import DevelopPolicy
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import NAMELESS, OP_DRAW, OP_HEAL, SUPPORT, DeckTables
@@ -80,6 +79,17 @@ def defended_hit_chances(ot: DeckTables, cards: list[int], magic: bool) -> tuple
                 total += p
         out.append(min(total, 1.0))
     return tuple(out)
+
+
+def fitted_value(x: list[float], weights: tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]],
+                 second: float, ultimate: float) -> float:
+    """A fitted rule's value of features `x`: each weight with its parts going second and in
+    Ultimate mode (`charge_weights.CARD`, `focus_weights.FOCUS`)."""
+    w0, w1, w2 = weights
+    v = 0.0
+    for i in range(len(x)):
+        v += x[i] * (w0[i] + second * w1[i] + ultimate * w2[i])
+    return v
 
 
 def chance(table: tuple[float, ...], power: int) -> float:
@@ -344,21 +354,18 @@ class GreedyPolicy(DevelopPolicy):
         second = 0.0 if state.going_first else 1.0
         ultimate = 1.0 if state.t.ultimate else 0.0
         defends = 1.0 if state.opp_defends else 0.0
-        w0, w1, w2 = fitted.CARD
         values: list[tuple[float, int]] = []
         for p, x in self.charge_features(state, send, ap):
-            v = 0.0
-            for i in range(len(x)):
-                v += x[i] * (w0[i] + second * w1[i] + ultimate * w2[i])
-            values.append((v, p))
+            values.append((fitted_value(x, charge_weights.CARD, second, ultimate), p))
         values.sort()
-        s0, s1, s2, s3, s4 = fitted.SIZE
+        # The size term of sending k cards (k of 7 or more: the last), per k.
+        s0, s1, s2, s3, s4 = charge_weights.SIZE
         ap10 = ap / 10.0
+        size = [s0[i] + second * s1[i] + ultimate * s2[i] + defends * s3[i] + ap10 * s4[i] for i in range(len(s0))]
         best, count, total = 0.0, 0, 0.0  # sending none: 0 by definition
         for k in range(1, len(values) + 1):
             total += values[k - 1][0]
-            i = min(k, len(s0)) - 1
-            v = total + s0[i] + second * s1[i] + ultimate * s2[i] + defends * s3[i] + ap10 * s4[i]
+            v = total + size[min(k, len(size)) - 1]
             if v < best:
                 best, count = v, k
         # The fixed rule's choice, valued the same way.
@@ -370,8 +377,7 @@ class GreedyPolicy(DevelopPolicy):
             for v, p in values:
                 if p in extra:
                     fixed += v
-            i = min(len(extra), len(s0)) - 1
-            fixed += s0[i] + second * s1[i] + ultimate * s2[i] + defends * s3[i] + ap10 * s4[i]
+            fixed += size[min(len(extra), len(size)) - 1]
         if best > fixed - self.fitted_margin:
             return False
         for _, p in values[:count]:
@@ -443,12 +449,8 @@ class GreedyPolicy(DevelopPolicy):
             return False
         second = 0.0 if state.going_first else 1.0
         ultimate = 1.0 if state.t.ultimate else 0.0
-        w0, w1, w2 = focus_weights.FOCUS
-        x = self.focus_features(state, card, ally)
-        v = 0.0
-        for i in range(len(x)):
-            v += x[i] * (w0[i] + second * w1[i] + ultimate * w2[i])
-        return v > self.focus_margin
+        return fitted_value(self.focus_features(state, card, ally), focus_weights.FOCUS, second, ultimate) \
+            > self.focus_margin
 
     def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
         """`keep_commander_name`: whether stacking `card` onto `ally` would make a Nameless a
