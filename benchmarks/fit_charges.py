@@ -9,9 +9,9 @@ at each `--seed`, it sets up the game and, at our first Charge Phase, scores eve
 of the cards the plan keeps (`GreedyPolicy.charge_features`) that could be sent as extra cards
 for AP Charge (T2a): each set is played to the end of the game by `greedy` on `--rollouts` copies
 (`SearchPolicy`'s rollouts, from the policy's own stream, the same copies for every set; played
-without `fitted_focus`, which came after these weights, so that the command writes them again). The
-model: a set's mean kill turn, minus sending none, is the sum of its cards' values plus a term for
-its size; a card's value is linear in its features, each weight with a part of its own going
+without `fitted_focus` and `fitted_deploy`, which came after these weights, so that the command
+writes them again). The model: a set's mean kill turn, minus sending none, is the sum of its
+cards' values plus a term for its size; a card's value is linear in its features, each weight with a part of its own going
 second and in Ultimate mode; the size term has parts for going second, Ultimate mode, a
 defending opponent and the AP. Least squares over every set of every hand. The result is
 written as a Python module of weights; the same arguments give the same file (the deals, the
@@ -50,13 +50,14 @@ def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
     deck, setting, start, stop, seed, rollouts = task
     out: list[dict] = []
 
-    class WithoutFocusRule(GreedyPolicy):
+    class WithoutLaterRules(GreedyPolicy):
         fitted_focus = False
+        fitted_deploy = False
 
     class Scorer(SearchPolicy):
         def __init__(self) -> None:
             super().__init__()
-            self._rollout_policy = WithoutFocusRule()  # the weights were fitted before `fitted_focus`
+            self._rollout_policy = WithoutLaterRules()  # the weights were fitted before these rules
 
         def charge_phase(self, state) -> None:
             self._prepare_for(state)

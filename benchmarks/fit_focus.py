@@ -8,7 +8,8 @@ each `--seed`, it plays turn 1 with `greedy` and, at each card that could Focus 
 Nameless out of its range or be deployed (M1) in range instead (`GreedyPolicy.focus_or_deploy`),
 scores both on `--rollouts` copies played to the end of the game (the search's rollouts, the same
 copies for both), then Focuses as greedy does without the rule. The rollouts are played by
-`greedy` without `fitted_focus`, so the data do not depend on the weights they fit. The model:
+`greedy` without `fitted_focus`, so the data do not depend on the weights they fit (and without
+`fitted_deploy`, fitted after them). The model:
 how many turns sooner the deployment wins is linear in the choice's features
 (`GreedyPolicy.focus_features`), each weight with a part of its own going second and in Ultimate
 mode; least squares. The same arguments write the same file.
@@ -44,9 +45,11 @@ def score_choices(task: tuple[str, str, int, int, int, int]) -> list[dict]:
 
     class WithoutRule(GreedyPolicy):
         fitted_focus = False
+        fitted_deploy = False  # (fitted after these weights)
 
     class Scorer(SearchPolicy):
         fitted_focus = False
+        fitted_deploy = False
 
         def __init__(self) -> None:
             super().__init__()

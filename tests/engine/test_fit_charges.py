@@ -139,3 +139,57 @@ def test_the_focus_fit_recovers_weights_it_was_made_from(focus_tool):
         s = c["x"][second_at]
         value = sum(v * (a + s * b) for v, a, b in zip(c["x"], w0, w1))
         assert value == pytest.approx(c["gain"], abs=1e-4)
+
+
+@pytest.fixture(scope="module")
+def deploy_tool(tool):
+    import fit_deploy
+    return fit_deploy
+
+
+def test_the_deploy_fit_writes_the_same_weights_for_any_jobs(deploy_tool, tmp_path: Path):
+    from sengoku.engine.policies import deploy_weights
+
+    args = ["--seed", "3", "--deals", "4", "--rollouts", "2", "--deck", "ultimate-eggs"]
+    assert deploy_tool.main(args + ["--out", str(tmp_path / "a.py"), "--choices", str(tmp_path / "c.json")]) == 0
+    assert deploy_tool.main(args + ["--out", str(tmp_path / "b.py"), "--jobs", "2"]) == 0
+    a = (tmp_path / "a.py").read_text(encoding="utf-8")
+    assert a == (tmp_path / "b.py").read_text(encoding="utf-8")
+    fitted = _load(tmp_path / "a.py")
+    assert fitted.FEATURES == deploy_weights.FEATURES
+    assert [len(row) for row in fitted.DEPLOY] == [len(deploy_weights.FEATURES)] * deploy_tool.PARTS
+    import json
+    choices = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
+    assert choices, "four deals in four settings hold a turn-1 deployment with a choice of space"
+    in_range = deploy_weights.FEATURES.index("in range of the card on top this turn")
+    for c in choices:
+        assert len(c["x"]) == len(c["scores"]) >= 2
+        assert all(len(x) == len(deploy_weights.FEATURES) for x in c["x"])
+        assert c["x"][0][in_range] == 1.0  # greedy's own space: in range
+        assert all(s in (1, 2, 5, 6, 7) for s in c["spaces"])  # Perimeter spaces: b1, d1, b2, c2, d2
+        assert all(1 <= score <= 14 for score in c["scores"])  # kill turns 1..12, or past the horizon
+
+
+def test_the_deploy_fit_recovers_weights_it_was_made_from(deploy_tool):
+    # Deployments whose spaces' scores are made from known weights (a space's value from two
+    # features, with a part going second; the defending opponent's part is zero): least squares
+    # finds the differences again.
+    n = len(deploy_tool.FEATURES)
+    choices = []
+    for i in range(120):
+        xs, scores = [], []
+        for k in range(3):
+            x = [0.0] * n
+            x[0] = float(k == 0 or (i + k) % 3 == 0)  # in range
+            x[2] = ((i * (k + 1)) % 5) / 4  # Moves
+            value = 0.2 * x[0] - 0.1 * x[2] + (0.05 * x[2] if i % 2 else 0.0)
+            xs.append(x)
+            scores.append(3.5 - value)
+        choices.append({"second": i % 2 == 1, "ultimate": False, "defends": i % 3 == 0, "x": xs, "scores": scores})
+    (w0, w1, _, _), rows = deploy_tool.fit(choices)
+    assert rows == 120 * 2
+    for c in choices:
+        s = float(c["second"])
+        values = [sum(v * (a + s * b) for v, a, b in zip(x, w0, w1)) for x in c["x"]]
+        for value, score in zip(values[1:], c["scores"][1:]):
+            assert value - values[0] == pytest.approx(c["scores"][0] - score, abs=1e-4)

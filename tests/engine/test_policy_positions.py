@@ -60,6 +60,15 @@ def with_hand(s: GameState, ids: list[str]) -> None:
         s.hand.append(c)
 
 
+class OwnSpaces(GreedyPolicy):
+    """Greedy without its turn-1 deployment spaces fitted to the search's rollouts on real games
+    (`fitted_deploy`, tested in test_policy_deploy_space.py): the hand-made turn-1 positions below
+    that test a hand-written rule of where to deploy (no Commander, no Nameless: no real game's
+    turn 1) test that rule on its own."""
+
+    fitted_deploy = False
+
+
 class SendsNothing(GreedyPolicy):
     """Greedy, except that its first Charge Phase sends no card (the hand is kept)."""
 
@@ -264,7 +273,7 @@ def test_against_a_defender_no_ally_steps_onto_the_space_the_joining_commander_t
     t = standard
     s = _defended_position(t, [("SY1-011", 1, 3)], ["SY1-031"], 6, 2)
     oichi = s.allies[-1]
-    GreedyPolicy().main_phase(s)
+    OwnSpaces().main_phase(s)
     assert oichi.space == space(s, 1, 3) and oichi.defending
     d3 = s.occupant[space(s, 2, 3)]
     assert d3 is not None and d3 in s.opp_allies and t.card_id[d3.top] == "SY1-001"  # their Commander on d3
@@ -314,11 +323,11 @@ def test_a_card_with_no_space_in_range_is_deployed_fewest_moves_from_one(standar
     # from b2 two Moves: Nene goes to b2.
     t = standard
     s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6, defends=False)
-    GreedyPolicy().main_phase(s)
+    OwnSpaces().main_phase(s)
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
     assert nene.space == space(s, 1, 3)
 
-    class FurthestAhead(GreedyPolicy):
+    class FurthestAhead(OwnSpaces):
         walk_deploy = False
 
     s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6, defends=False)
@@ -328,7 +337,7 @@ def test_a_card_with_no_space_in_range_is_deployed_fewest_moves_from_one(standar
 
     s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6)
     s.ap = 5 + 1  # (Kagetora steps to c3 first against a defender: step_ahead)
-    GreedyPolicy().main_phase(s)
+    OwnSpaces().main_phase(s)
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
     assert nene.space == space(s, 1, 2)  # c2, freed: in range
 

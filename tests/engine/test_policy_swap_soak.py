@@ -10,7 +10,7 @@ from sengoku.engine.policies import GreedyPolicy
 
 from .conftest import space
 from .test_policy_positions import standard  # noqa: F401 (a fixture, used by name)
-from .test_policy_positions import _defended_position, with_hand, without_nameless
+from .test_policy_positions import OwnSpaces, _defended_position, with_hand, without_nameless
 
 
 class SwapNoStep(GreedyPolicy):
@@ -147,7 +147,7 @@ def test_the_card_with_the_fewest_spaces_in_range_is_deployed_first(standard):
     assert yukimura.space == space(s, 1, 2) and reaching(s) == ["Yukimura"]  # c2; Kagetora not in range
 
 
-class AvoidsLanding(GreedyPolicy):
+class AvoidsLanding(OwnSpaces):
     landing_value = False
 
 
@@ -181,7 +181,7 @@ def test_against_a_defender_an_ally_steps_onto_the_commanders_space_when_c3_is_o
     s = position()
     nene, kagetora, oichi = s.allies
     assert [t.name[a.top] for a in s.allies] == ["Nene", "Kagetora", "Oichi"]
-    GreedyPolicy().main_phase(s)
+    OwnSpaces().main_phase(s)
     assert oichi.space == space(s, 2, 3) and oichi.defending  # stepped to d3, then attacked
     b3 = s.occupant[space(s, 2, 1)]
     assert b3 is not None and b3 in s.opp_allies  # their Commander went on to b3

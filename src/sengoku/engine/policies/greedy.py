@@ -18,7 +18,7 @@ from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.errors import IllegalAction
-from sengoku.engine.policies import charge_weights, focus_weights
+from sengoku.engine.policies import charge_weights, deploy_weights, focus_weights
 from sengoku.engine.policies.develop import DevelopPolicy
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import NAMELESS, OP_DRAW, OP_HEAL, SUPPORT, DeckTables
@@ -89,6 +89,19 @@ def fitted_value(x: list[float], weights: tuple[tuple[float, ...], tuple[float, 
     v = 0.0
     for i in range(len(x)):
         v += x[i] * (w0[i] + second * w1[i] + ultimate * w2[i])
+    return v
+
+
+def setting_value(x: list[float], weights: tuple[tuple[float, ...], ...], factors: list[float]) -> float:
+    """A fitted rule's value of features `x` when each weight has a part per factor of the setting
+    (1, going second, Ultimate mode, a defending opponent: `deploy_weights.DEPLOY`)."""
+    v = 0.0
+    for j in range(len(factors)):
+        f = factors[j]
+        if f:
+            w = weights[j]
+            for i in range(len(x)):
+                v += f * x[i] * w[i]
     return v
 
 
@@ -219,6 +232,14 @@ class GreedyPolicy(DevelopPolicy):
     # the Nameless Onmyoji on d1 (benchmarks/greedy_ab.py fitted_focus=False measures it).
     fitted_focus: ClassVar[bool] = True
     focus_margin: ClassVar[float] = 0.0
+    # On turn 1, a card deployed (M1) while a free Perimeter space in its range is left goes to the
+    # free Perimeter space that the rule fitted to the search's rollouts
+    # (`deploy_weights`, benchmarks/fit_deploy.py) values highest, when that beats greedy's own
+    # space by more than `deploy_margin` turns: the search deploys to b2 or d2 where greedy takes
+    # c2, the one Perimeter space every card reaches from (benchmarks/greedy_ab.py
+    # fitted_deploy=False measures it).
+    fitted_deploy: ClassVar[bool] = True
+    deploy_margin: ClassVar[float] = 0.03
     # When every Perimeter space from which a card to deploy reaches the Stronghold is taken, an
     # ally in Attack Stance there steps one space ahead to a space from which it still reaches
     # (M4, 1 AP) and the card takes its place (the search deploys and moves so; benchmarks/
@@ -264,6 +285,7 @@ class GreedyPolicy(DevelopPolicy):
         self._guards_defend = False
         self._guard_atk: list[int] = []  # the Last Guard's possible ATK (and MAT), one per card
         self._guard_mat: list[int] = []
+        self._demand: tuple[float, ...] = ()  # per space: the share of the deck's cards in range from it
 
     def _prepare(self, t: DeckTables) -> None:
         super()._prepare(t)
@@ -275,6 +297,10 @@ class GreedyPolicy(DevelopPolicy):
                             for c in range(t.n))
         # The same as a lookup by space (a.space >= 0 and _reaches[a.top][a.space]: ally a is in range).
         self._reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self._spots)
+        # Per space: the share of the deck's distinct cards that reach the Stronghold from it.
+        distinct = {t.card_id[c]: c for c in range(t.n)}.values()
+        self._demand = tuple(sum(1 for c in distinct if self._reaches[c][s]) / max(1, len(distinct))
+                             for s in range(board.n_spaces))
         self._guards_of = None
         if self.scarce_first:
             # DevelopPolicy's key with the count of spaces in range in bits 13-14, above the level
@@ -451,6 +477,110 @@ class GreedyPolicy(DevelopPolicy):
         ultimate = 1.0 if state.t.ultimate else 0.0
         return fitted_value(self.focus_features(state, card, ally), focus_weights.FOCUS, second, ultimate) \
             > self.focus_margin
+
+    def deploy_spaces(self, state: GameState, card: int) -> list[int]:
+        """The choice `fitted_deploy` weighs: greedy's own space for `card` first, when it is a free
+        Perimeter space from which the card (or the one that tops it this turn) reaches the
+        Stronghold, then every other free Perimeter space (M1); an empty list when greedy's space
+        is not such a space. (The empty Command Zone is no candidate: the search's rollouts found
+        it neither better nor worse, 0.001 turns on average over 8,183 choices.)"""
+        board = state.t.board
+        occ = state.occupant
+        own = -1
+        top = self._grown_top(state, card) if self.deploy_for_top else card
+        for c in (top, card):
+            for s in self._spots[c]:
+                if board.is_perimeter[s] and occ[s] is None:
+                    own = s
+                    break
+            if own >= 0:
+                break
+        if own < 0:
+            return []
+        out = [own]
+        for s in board.perimeter:
+            if s != own and occ[s] is None:
+                out.append(s)
+        return out
+
+    def _moves_to_range(self, state: GameState, top: int, space: int) -> int:
+        """Moves (M4, through empty spaces) from `space` to a space from which `top` reaches the
+        Stronghold; at most 4."""
+        board = state.t.board
+        occ = state.occupant
+        reaches = self._reaches[top]
+        seen = [False] * board.n_spaces
+        seen[space] = True
+        frontier = [space]
+        steps = 0
+        while frontier and steps < 4:
+            for s in frontier:
+                if reaches[s]:
+                    return steps
+            steps += 1
+            nxt = []
+            for x in frontier:
+                for d in board.neighbours[x]:
+                    if not seen[d] and occ[d] is None:
+                        seen[d] = True
+                        nxt.append(d)
+            frontier = nxt
+        return 4
+
+    def deploy_features(self, state: GameState, card: int, space: int) -> list[float]:
+        """The features of deploying `card` on the Perimeter space `space` (one of `deploy_spaces`) for
+        the fitted rule (`deploy_weights.FEATURES`, in that order): the one definition, read by the
+        policy and by benchmarks/fit_deploy.py."""
+        t = state.t
+        board = t.board
+        occ = state.occupant
+        top = self._grown_top(state, card)
+        reach_top = self._reaches[top][space]
+        moves = self._moves_to_range(state, top, space)
+        nid = t.name_id
+        wanted = only = 0  # other new names in hand in range from `space` (and with no other free one)
+        for d in state.hand:
+            if nid[d] == nid[card] or state.stack_target_or_name(d) is not False:
+                continue
+            if self._reaches[d][space]:
+                wanted += 1
+                free = 0
+                for s in self._spots[d]:
+                    if board.is_perimeter[s] and occ[s] is None:
+                        free += 1
+                if free == 1:
+                    only += 1
+        commander = state.command_zone
+        landing = self._commander_landing(state) if state.opp_defends else -1
+        room = next_to_landing = 0
+        for d in board.neighbours[space]:
+            if occ[d] is None:
+                room += 1
+            if d == landing:
+                next_to_landing = 1
+        column = board.coords[space][1] - board.board.stronghold[1]
+        return [float(reach_top), float(self._reaches[card][space]), moves / 4.0,
+                float(board.coords[space][0] == 0), self._demand[space], min(wanted, 3) / 3.0, min(only, 2) / 2.0,
+                float(commander is not None and self._reaches[commander.top][space]),
+                reach_top * t.level[top] / 4.0, moves * (state.ap - t.cost[card]) / 40.0,
+                float(column < 0), float(column > 0), room / 4.0, float(next_to_landing)]
+
+    def _fitted_space(self, state: GameState, card: int) -> int | None:
+        """`fitted_deploy`: on turn 1, the space of `deploy_spaces` the fitted rule values highest when
+        it beats greedy's own by more than `deploy_margin`; else None (greedy's choice stands)."""
+        spaces = self.deploy_spaces(state, card)
+        if len(spaces) < 2:
+            return None
+        factors = [1.0, 0.0 if state.going_first else 1.0, 1.0 if state.t.ultimate else 0.0,
+                   1.0 if state.opp_defends else 0.0]
+        weights = deploy_weights.DEPLOY
+        own = setting_value(self.deploy_features(state, card, spaces[0]), weights, factors)
+        best, best_value = None, own + self.deploy_margin
+        for s in spaces[1:]:
+            v = setting_value(self.deploy_features(state, card, s), weights, factors)
+            if v > best_value:
+                best, best_value = s, v
+        return best
 
     def _holds_back(self, state: GameState, card: int, ally: Ally) -> bool:
         """`keep_commander_name`: whether stacking `card` onto `ally` would make a Nameless a
@@ -1091,6 +1221,10 @@ class GreedyPolicy(DevelopPolicy):
         """Where to deploy `card`: a free Perimeter space in its attack range, else one in range freed
         by an ally stepping ahead (`step_ahead_for_room`), else the free Perimeter space fewest Moves
         from range (`walk_deploy`), else the one furthest ahead, else the empty Command Zone (Level 1), else one freed by a Move."""
+        if self.fitted_deploy and state.turn == 1:
+            fitted = self._fitted_space(state, card)
+            if fitted is not None:
+                return fitted
         board = state.t.board
         occ = state.occupant
         free = -1
