@@ -38,27 +38,56 @@ CARD_FEATURES = ("one", "level 1", "level 2", "level 3", "level 4", "charge valu
                  "a new name to deploy now", "the turn's AP / 10", "cards kept / 5")
 
 
-def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
-    """Deals start..stop-1 of one deck and setting: each first Charge Phase's kept cards, and every
-    distinct set of them sent, scored by `rollouts` shared copies."""
-    from sengoku.engine import GameRunner
-    from sengoku.engine.policies.develop import DevelopPolicy
+def scorer(without: tuple[str, ...]):
+    """A `SearchPolicy` class that plays `greedy`'s turn, for a fit script to override one hook of
+    and score a choice there; it and its rollouts' `greedy` play without the rules `without`
+    (class attributes set to False: the rules fitted after the weights being fitted)."""
     from sengoku.engine.policies.greedy import GreedyPolicy
     from sengoku.engine.policies.search import SearchPolicy
-    from sengoku.goldfish.play.seeds import Chance, seed_run
 
-    deck, setting, start, stop, seed, rollouts = task
-    out: list[dict] = []
-
-    class WithoutLaterRules(GreedyPolicy):
-        fitted_focus = False
-        fitted_deploy = False
+    off = dict.fromkeys(without, False)
+    rollouts = type("WithoutLaterRules", (GreedyPolicy,), off)
 
     class Scorer(SearchPolicy):
         def __init__(self) -> None:
             super().__init__()
-            self._rollout_policy = WithoutLaterRules()  # the weights were fitted before these rules
+            self._rollout_policy = rollouts()
 
+        def charge_phase(self, state) -> None:
+            GreedyPolicy.charge_phase(self, state)
+
+        def main_phase(self, state) -> None:
+            GreedyPolicy.main_phase(self, state)
+
+    for name in without:
+        setattr(Scorer, name, False)
+    return Scorer
+
+
+def play_turn_1(deck: str, setting: str, policy, start: int, stop: int, seed: int) -> None:
+    """Play turn 1 of deals start..stop-1 of one suite deck and setting with `policy`, deal i from
+    `seed_run(seed, i)` as the benchmarks play it (`policy.deal` is i meanwhile)."""
+    from sengoku.engine import GameRunner
+    from sengoku.goldfish.play.seeds import Chance, seed_run
+
+    going_first, defends = SETTINGS[setting]
+    chance = Chance()
+    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), policy, chance, 1, going_first, opponent_defends=defends)
+    for i in range(start, stop):
+        policy.deal = i
+        seed_run(chance, seed, i)
+        runner.play()
+
+
+def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
+    """Deals start..stop-1 of one deck and setting: each first Charge Phase's kept cards, and every
+    distinct set of them sent, scored by `rollouts` shared copies."""
+    from sengoku.engine.policies.develop import DevelopPolicy
+
+    deck, setting, start, stop, seed, rollouts = task
+    out: list[dict] = []
+
+    class Scorer(scorer(("fitted_focus", "fitted_deploy"))):  # the weights were fitted before these rules
         def charge_phase(self, state) -> None:
             self._prepare_for(state)
             hand = list(state.hand)
@@ -80,12 +109,7 @@ def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
         def main_phase(self, state) -> None:  # one Charge Phase a deal is all that is scored
             pass
 
-    going_first, defends = SETTINGS[setting]
-    chance = Chance()
-    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), Scorer(), chance, 1, going_first, opponent_defends=defends)
-    for i in range(start, stop):
-        seed_run(chance, seed, i)
-        runner.play()
+    play_turn_1(deck, setting, Scorer(), start, stop, seed)
     return out
 
 
@@ -178,18 +202,30 @@ def command_line(script: str, args: argparse.Namespace) -> str:
         f" --deals {args.deals} --rollouts {args.rollouts}" + "".join(f" --deck {d}" for d in args.deck or [])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = common_parser(__doc__, OUT, 600, 24)
-    parser.add_argument("--positions", type=Path, help="also write the scored hands here (JSON)")
+def fit_main(argv: list[str] | None, doc: str, out: Path, deals: int, rollouts: int, part: int,
+             keep: tuple[str, str], work, write) -> int:
+    """The command line of every fit script: its options and `keep` (an option that also writes the
+    scored data as JSON, and its help), the data scored by `work` in parts of `part` deals, then
+    `write(data, args)`, which fits and writes the weights and returns the line to print."""
+    parser = common_parser(doc, out, deals, rollouts)
+    parser.add_argument(keep[0], type=Path, dest="keep", metavar="FILE", help=keep[1])
     args = parser.parse_args(argv)
     args.seed = args.seed or [1, 2]
-    hands = score_all(score_hands, args, 100)
-    if args.positions:
-        args.positions.write_text(json.dumps(hands), encoding="utf-8")
-    card, size, sets = fit(hands)
-    args.out.write_text(render(card, size, len(hands), sets, command_line("fit_charges.py", args)), encoding="utf-8")
-    print(f"{len(hands)} hands, {sets} sets: weights written to {args.out}")
+    data = score_all(work, args, part)
+    if args.keep:
+        args.keep.write_text(json.dumps(data), encoding="utf-8")
+    print(write(data, args))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    def write(hands: list[dict], args: argparse.Namespace) -> str:
+        card, size, sets = fit(hands)
+        args.out.write_text(render(card, size, len(hands), sets, command_line("fit_charges.py", args)), encoding="utf-8")
+        return f"{len(hands)} hands, {sets} sets: weights written to {args.out}"
+
+    return fit_main(argv, __doc__, OUT, 600, 24, 100, ("--positions", "also write the scored hands here (JSON)"),
+                    score_hands, write)
 
 
 if __name__ == "__main__":

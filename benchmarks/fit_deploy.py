@@ -18,11 +18,9 @@ its value minus that of greedy's space; least squares. The same arguments write 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from fit_charges import command_line, common_parser, score_all
-from policy_bench import SETTINGS, SUITE, load_deck
+from fit_charges import command_line, fit_main, play_turn_1, scorer
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "sengoku" / "engine" / "policies" / "deploy_weights.py"
@@ -38,31 +36,13 @@ PARTS = 4  # a weight's parts: itself, going second, Ultimate mode, a defending 
 
 def score_choices(task: tuple[str, str, int, int, int, int]) -> list[dict]:
     """Deals start..stop-1 of one deck and setting: every turn-1 deployment with a choice of space, each space scored."""
-    from sengoku.engine import GameRunner
     from sengoku.engine.actions import Action, Kind
     from sengoku.engine.policies.greedy import GreedyPolicy
-    from sengoku.engine.policies.search import SearchPolicy
-    from sengoku.goldfish.play.seeds import Chance, seed_run
 
     deck, setting, start, stop, seed, rollouts = task
     out: list[dict] = []
 
-    class WithoutRule(GreedyPolicy):
-        fitted_deploy = False
-
-    class Scorer(SearchPolicy):
-        fitted_deploy = False
-
-        def __init__(self) -> None:
-            super().__init__()
-            self._rollout_policy = WithoutRule()
-
-        def charge_phase(self, state) -> None:
-            GreedyPolicy.charge_phase(self, state)
-
-        def main_phase(self, state) -> None:
-            GreedyPolicy.main_phase(self, state)
-
+    class Scorer(scorer(("fitted_deploy",))):
         def _deploy_space(self, state, card):
             if state.turn == 1:
                 spaces = self.deploy_spaces(state, card)
@@ -70,18 +50,13 @@ def score_choices(task: tuple[str, str, int, int, int, int]) -> list[dict]:
                     p = state.hand.index(card)
                     seeds = [state.policy_rng.getrandbits(64) for _ in range(rollouts)]
                     scores = [self._score(state, Action(Kind.DEPLOY, (p, s)), seeds, False) for s in spaces]
-                    out.append({"deck": deck, "setting": setting, "seed": seed, "deal": i, "card": state.t.card_id[card],
-                                "spaces": spaces, "second": not state.going_first, "ultimate": state.t.ultimate,
-                                "defends": state.opp_defends,
+                    out.append({"deck": deck, "setting": setting, "seed": seed, "deal": self.deal,
+                                "card": state.t.card_id[card], "spaces": spaces, "second": not state.going_first,
+                                "ultimate": state.t.ultimate, "defends": state.opp_defends,
                                 "x": [self.deploy_features(state, card, s) for s in spaces], "scores": scores})
             return GreedyPolicy._deploy_space(self, state, card)
 
-    going_first, defends = SETTINGS[setting]
-    chance = Chance()
-    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), Scorer(), chance, 1, going_first, opponent_defends=defends)
-    for i in range(start, stop):
-        seed_run(chance, seed, i)
-        runner.play()
+    play_turn_1(deck, setting, Scorer(), start, stop, seed)
     return out
 
 
@@ -123,17 +98,13 @@ DEPLOY: Final[tuple[tuple[float, ...], ...]] = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = common_parser(__doc__, OUT, 1000, 24)
-    parser.add_argument("--choices", type=Path, help="also write the scored deployments here (JSON)")
-    args = parser.parse_args(argv)
-    args.seed = args.seed or [1, 2]
-    choices = score_all(score_choices, args, 250)
-    if args.choices:
-        args.choices.write_text(json.dumps(choices), encoding="utf-8")
-    weights, spaces = fit(choices)
-    args.out.write_text(render(weights, len(choices), spaces, command_line("fit_deploy.py", args)), encoding="utf-8")
-    print(f"{len(choices)} deployments, {spaces} other spaces: weights written to {args.out}")
-    return 0
+    def write(choices: list[dict], args) -> str:
+        weights, spaces = fit(choices)
+        args.out.write_text(render(weights, len(choices), spaces, command_line("fit_deploy.py", args)), encoding="utf-8")
+        return f"{len(choices)} deployments, {spaces} other spaces: weights written to {args.out}"
+
+    return fit_main(argv, __doc__, OUT, 1000, 24, 250, ("--choices", "also write the scored deployments here (JSON)"),
+                    score_choices, write)
 
 
 if __name__ == "__main__":

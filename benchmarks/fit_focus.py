@@ -17,11 +17,9 @@ mode; least squares. The same arguments write the same file.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from fit_charges import command_line, common_parser, score_all
-from policy_bench import SETTINGS, SUITE, load_deck
+from fit_charges import command_line, fit_main, play_turn_1, scorer
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "sengoku" / "engine" / "policies" / "focus_weights.py"
@@ -34,33 +32,12 @@ FEATURES = ("one", "level 1", "level 2", "level 3", "level 4", "cost / 5", "char
 
 def score_choices(task: tuple[str, str, int, int, int, int]) -> list[dict]:
     """Deals start..stop-1 of one deck and setting: every turn-1 Focus-or-deploy choice, both scored."""
-    from sengoku.engine import GameRunner
     from sengoku.engine.actions import Action, Kind
-    from sengoku.engine.policies.greedy import GreedyPolicy
-    from sengoku.engine.policies.search import SearchPolicy
-    from sengoku.goldfish.play.seeds import Chance, seed_run
 
     deck, setting, start, stop, seed, rollouts = task
     out: list[dict] = []
 
-    class WithoutRule(GreedyPolicy):
-        fitted_focus = False
-        fitted_deploy = False  # (fitted after these weights)
-
-    class Scorer(SearchPolicy):
-        fitted_focus = False
-        fitted_deploy = False
-
-        def __init__(self) -> None:
-            super().__init__()
-            self._rollout_policy = WithoutRule()
-
-        def charge_phase(self, state) -> None:
-            GreedyPolicy.charge_phase(self, state)
-
-        def main_phase(self, state) -> None:
-            GreedyPolicy.main_phase(self, state)
-
+    class Scorer(scorer(("fitted_focus", "fitted_deploy"))):  # (fitted_deploy: fitted after these weights)
         def _deploys_instead(self, state, card, ally) -> bool:
             if state.turn == 1:
                 space = self.focus_or_deploy(state, card, ally)
@@ -74,12 +51,7 @@ def score_choices(task: tuple[str, str, int, int, int, int]) -> list[dict]:
                                 "gain": gain})
             return False
 
-    going_first, defends = SETTINGS[setting]
-    chance = Chance()
-    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), Scorer(), chance, 1, going_first, opponent_defends=defends)
-    for i in range(start, stop):
-        seed_run(chance, seed, i)
-        runner.play()
+    play_turn_1(deck, setting, Scorer(), start, stop, seed)
     return out
 
 
@@ -118,16 +90,12 @@ FOCUS: Final[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]] = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = common_parser(__doc__, OUT, 1000, 32)
-    parser.add_argument("--choices", type=Path, help="also write the scored choices here (JSON)")
-    args = parser.parse_args(argv)
-    args.seed = args.seed or [1, 2]
-    choices = score_all(score_choices, args, 250)
-    if args.choices:
-        args.choices.write_text(json.dumps(choices), encoding="utf-8")
-    args.out.write_text(render(fit(choices), len(choices), command_line("fit_focus.py", args)), encoding="utf-8")
-    print(f"{len(choices)} choices: weights written to {args.out}")
-    return 0
+    def write(choices: list[dict], args) -> str:
+        args.out.write_text(render(fit(choices), len(choices), command_line("fit_focus.py", args)), encoding="utf-8")
+        return f"{len(choices)} choices: weights written to {args.out}"
+
+    return fit_main(argv, __doc__, OUT, 1000, 32, 250, ("--choices", "also write the scored choices here (JSON)"),
+                    score_choices, write)
 
 
 if __name__ == "__main__":

@@ -103,19 +103,24 @@ def focus_tool(tool):
     return fit_focus
 
 
+def _fit_twice(tool, args: list[str], tmp_path: Path):
+    """Run a fit script with `--jobs 1` (keeping its scored choices) and `--jobs 2`: the two weight
+    files are the same bytes. Return the written module and the choices."""
+    import json
+
+    assert tool.main(args + ["--out", str(tmp_path / "a.py"), "--choices", str(tmp_path / "c.json")]) == 0
+    assert tool.main(args + ["--out", str(tmp_path / "b.py"), "--jobs", "2"]) == 0
+    assert (tmp_path / "a.py").read_text(encoding="utf-8") == (tmp_path / "b.py").read_text(encoding="utf-8")
+    return _load(tmp_path / "a.py"), json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
+
+
 def test_the_focus_fit_writes_the_same_weights_for_any_jobs(focus_tool, tmp_path: Path):
     from sengoku.engine.policies import focus_weights
 
-    args = ["--seed", "3", "--deals", "6", "--rollouts", "2", "--deck", "ultimate-beasts"]
-    assert focus_tool.main(args + ["--out", str(tmp_path / "a.py"), "--choices", str(tmp_path / "c.json")]) == 0
-    assert focus_tool.main(args + ["--out", str(tmp_path / "b.py"), "--jobs", "2"]) == 0
-    a = (tmp_path / "a.py").read_text(encoding="utf-8")
-    assert a == (tmp_path / "b.py").read_text(encoding="utf-8")
-    fitted = _load(tmp_path / "a.py")
+    fitted, choices = _fit_twice(focus_tool, ["--seed", "3", "--deals", "6", "--rollouts", "2", "--deck", "ultimate-beasts"],
+                                 tmp_path)
     assert fitted.FEATURES == focus_weights.FEATURES
     assert [len(row) for row in fitted.FOCUS] == [len(focus_weights.FEATURES)] * 3
-    import json
-    choices = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
     assert choices, "six deals in four settings hold a turn-1 card that could Focus or deploy"
     for c in choices:
         assert len(c["x"]) == len(focus_weights.FEATURES)
@@ -150,16 +155,10 @@ def deploy_tool(tool):
 def test_the_deploy_fit_writes_the_same_weights_for_any_jobs(deploy_tool, tmp_path: Path):
     from sengoku.engine.policies import deploy_weights
 
-    args = ["--seed", "3", "--deals", "4", "--rollouts", "2", "--deck", "ultimate-eggs"]
-    assert deploy_tool.main(args + ["--out", str(tmp_path / "a.py"), "--choices", str(tmp_path / "c.json")]) == 0
-    assert deploy_tool.main(args + ["--out", str(tmp_path / "b.py"), "--jobs", "2"]) == 0
-    a = (tmp_path / "a.py").read_text(encoding="utf-8")
-    assert a == (tmp_path / "b.py").read_text(encoding="utf-8")
-    fitted = _load(tmp_path / "a.py")
+    fitted, choices = _fit_twice(deploy_tool, ["--seed", "3", "--deals", "4", "--rollouts", "2", "--deck", "ultimate-eggs"],
+                                 tmp_path)
     assert fitted.FEATURES == deploy_weights.FEATURES
     assert [len(row) for row in fitted.DEPLOY] == [len(deploy_weights.FEATURES)] * deploy_tool.PARTS
-    import json
-    choices = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
     assert choices, "four deals in four settings hold a turn-1 deployment with a choice of space"
     in_range = deploy_weights.FEATURES.index("in range of the card on top this turn")
     for c in choices:

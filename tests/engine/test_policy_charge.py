@@ -69,6 +69,21 @@ def _turn_1(deck: str, seed: int, going_first: bool, defends: bool) -> GameState
     return s
 
 
+def turn_1_main_phases(decks: tuple[str, ...], seeds: int, defends: tuple[bool, ...] = (False,)):
+    """Real turn-1 hands of suite decks (seeds 0..seeds-1, going first and second): each position
+    after greedy's Charge Phase, with that greedy, prepared for the Main Phase."""
+    for deck in decks:
+        for seed in range(seeds):
+            for going_first in (True, False):
+                for d in defends:
+                    s = _turn_1(deck, seed, going_first, d)
+                    greedy = GreedyPolicy()
+                    greedy.charge_phase(s)
+                    s.end_charge_phase()
+                    greedy._prepare_for(s)
+                    yield s, greedy
+
+
 def test_charge_features_of_a_hand_made_hand():
     # The hand above (five Level 1 cards, five names, nothing in play but the Commander in the
     # Command Zone): each is the lowest of its name, none can Grow or Focus, no copies in hand.

@@ -10,7 +10,7 @@ from sengoku.engine.policies import GreedyPolicy, deploy_weights
 from sengoku.engine.policies.greedy import setting_value
 
 from .conftest import kill_turn
-from .test_policy_charge import _turn_1
+from .test_policy_charge import _turn_1, turn_1_main_phases
 
 
 class OwnSpace(GreedyPolicy):
@@ -94,26 +94,17 @@ def test_fitted_deploy_takes_the_space_the_weights_value_highest():
     # the rule's space is the one the weights, applied here from the module, value highest, when it
     # beats greedy's own by more than the margin; else greedy's own (None).
     moved = kept = 0
-    for deck in ("ultimate-eggs", "ultimate-beasts", "low-curve"):
-        for seed in range(8):
-            for going_first in (True, False):
-                for defends in (True, False):
-                    s = _turn_1(deck, seed, going_first, defends)
-                    greedy = GreedyPolicy()
-                    greedy.charge_phase(s)
-                    s.end_charge_phase()
-                    greedy._prepare_for(s)
-                    factors = [1.0, float(not going_first), float(s.t.ultimate), float(defends)]
-                    for c in list(s.hand):
-                        spaces = greedy.deploy_spaces(s, c)
-                        if len(spaces) < 2:
-                            continue
-                        values = [setting_value(greedy.deploy_features(s, c, x), deploy_weights.DEPLOY, factors)
-                                  for x in spaces]
-                        best = max(range(1, len(spaces)), key=lambda k: values[k])
-                        expected = spaces[best] if values[best] > values[0] + GreedyPolicy.deploy_margin else None
-                        assert greedy._fitted_space(s, c) == expected
-                        moved += expected is not None
-                        kept += expected is None
-                        assert COMMAND_ZONE not in spaces and all(s.t.board.is_perimeter[x] for x in spaces)
+    for s, greedy in turn_1_main_phases(("ultimate-eggs", "ultimate-beasts", "low-curve"), 8, (True, False)):
+        factors = [1.0, float(not s.going_first), float(s.t.ultimate), float(s.opp_defends)]
+        for c in list(s.hand):
+            spaces = greedy.deploy_spaces(s, c)
+            if len(spaces) < 2:
+                continue
+            values = [setting_value(greedy.deploy_features(s, c, x), deploy_weights.DEPLOY, factors) for x in spaces]
+            best = max(range(1, len(spaces)), key=lambda k: values[k])
+            expected = spaces[best] if values[best] > values[0] + GreedyPolicy.deploy_margin else None
+            assert greedy._fitted_space(s, c) == expected
+            moved += expected is not None
+            kept += expected is None
+            assert COMMAND_ZONE not in spaces and all(s.t.board.is_perimeter[x] for x in spaces)
     assert moved > 0 and kept > 0

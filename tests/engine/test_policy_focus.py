@@ -9,7 +9,7 @@ from sengoku.engine.policies import GreedyPolicy, focus_weights
 from sengoku.engine.tables import NAMELESS
 
 from .conftest import kill_turn, suite_hand
-from .test_policy_charge import _turn_1
+from .test_policy_charge import turn_1_main_phases
 
 
 class FocusAlways(GreedyPolicy):
@@ -51,27 +51,20 @@ def test_fitted_focus_deploys_exactly_when_the_weights_value_it():
     # and the Nameless deck: the default policy deploys it exactly when it is a choice
     # (`focus_or_deploy`) and the weights, applied here from the module, value it above the margin.
     deployed = focused = 0
-    for deck in ("ultimate-beasts", "ultimate-eggs", "nameless-growth"):
-        for seed in range(15):
-            for going_first in (True, False):
-                s = _turn_1(deck, seed, going_first, False)
-                greedy = GreedyPolicy()
-                greedy.charge_phase(s)
-                s.end_charge_phase()
-                greedy._prepare_for(s)
-                for c in list(s.hand):
-                    ally = s.stack_target(c)
-                    if ally is None or s.t.kind[ally.top] != NAMELESS:
-                        continue
-                    choice = greedy.focus_or_deploy(s, c, ally) >= 0
-                    value = 0.0
-                    if choice:
-                        second, ultimate = float(not s.going_first), float(s.t.ultimate)
-                        w0, w1, w2 = focus_weights.FOCUS
-                        x = greedy.focus_features(s, c, ally)
-                        value = sum(v * (a + second * b + ultimate * d) for v, a, b, d in zip(x, w0, w1, w2))
-                    expected = choice and value > GreedyPolicy.focus_margin
-                    assert greedy._deploys_instead(s, c, ally) == expected
-                    deployed += expected
-                    focused += not expected
+    for s, greedy in turn_1_main_phases(("ultimate-beasts", "ultimate-eggs", "nameless-growth"), 15):
+        for c in list(s.hand):
+            ally = s.stack_target(c)
+            if ally is None or s.t.kind[ally.top] != NAMELESS:
+                continue
+            choice = greedy.focus_or_deploy(s, c, ally) >= 0
+            value = 0.0
+            if choice:
+                second, ultimate = float(not s.going_first), float(s.t.ultimate)
+                w0, w1, w2 = focus_weights.FOCUS
+                x = greedy.focus_features(s, c, ally)
+                value = sum(v * (a + second * b + ultimate * d) for v, a, b, d in zip(x, w0, w1, w2))
+            expected = choice and value > GreedyPolicy.focus_margin
+            assert greedy._deploys_instead(s, c, ally) == expected
+            deployed += expected
+            focused += not expected
     assert deployed > 0 and focused > 0
