@@ -1,16 +1,20 @@
 """Benchmark the rules engine: games per second for each policy, next to a minimal loop.
 
     .venv/bin/python benchmarks/engine_bench.py [--games N] [--turns 8] [--policy NAME ...] [--count]
+        [--set NAME=VALUE ...]
 
 One process, one core, with the sengoku that this Python imports (a regular install compiles the
 engine with mypyc; an editable one runs it as pure Python: the first line says which). The minimal loop is the floor a full-rules engine is measured against:
 it only shuffles, draws, charges and deploys greedily (no board, no Growth/Focus, no rule
-checks, no measures beyond the AP per turn).
+checks, no measures beyond the AP per turn). `--set NAME=VALUE` sets a class attribute of
+`GreedyPolicy` first (as benchmarks/greedy_ab.py takes it): what a setting of the default policy
+costs, e.g. `--policy greedy --set fitted_deploy=False` beside `--policy greedy`.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import itertools
 import random
 import time
@@ -128,7 +132,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--floor-process", action="store_true",
                         help="load the deck, play --games games of the minimal loop once, and exit: the floor "
                              "a whole `sengoku goldfish` process is timed against (goldfish_bench.py)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="set this GreedyPolicy class attribute first (VALUE a Python literal)")
     args = parser.parse_args(argv)
+    from sengoku.engine.policies.greedy import GreedyPolicy
+
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if not name or not hasattr(GreedyPolicy, name):
+            parser.error(f"--set {item}: GreedyPolicy has no setting {name!r}")
+        try:
+            setattr(GreedyPolicy, name, ast.literal_eval(value))
+        except (ValueError, SyntaxError):
+            parser.error(f"--set {item}: {value!r} is not a Python literal")
 
     from sengoku.engine import POLICIES, GameRunner, choose_commander, make_policy
     from sengoku.engine.chance import Chance, seed_run
@@ -142,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"sengoku {sengoku.__version__}, rules engine {sengoku.engine_build()} "
           f"({sengoku.engine.state.__file__})")
     print(f"default deck: {len(tables.deck_indices)} main cards, Commander {tables.name[cmd]}; "
-          f"{args.turns} turns; best of {args.repeat}; games per CPU second of one core")
+          f"{args.turns} turns; best of {args.repeat}; games per CPU second of one core"
+          + "".join(f"; {item}" for item in args.set))
 
     if args.count:
         if sengoku.engine_build() != "pure Python":
