@@ -101,7 +101,9 @@ def setting_value(x: list[float], weights: tuple[tuple[float, ...], ...], factor
         if f:
             w = weights[j]
             for i in range(len(x)):
-                v += f * x[i] * w[i]
+                xi = x[i]
+                if xi != 0.0:  # (a zero feature adds nothing: skipped, the sum is the same)
+                    v += f * xi * w[i]
     return v
 
 
@@ -506,9 +508,11 @@ class GreedyPolicy(DevelopPolicy):
     def _moves_to_range(self, state: GameState, top: int, space: int) -> int:
         """Moves (M4, through empty spaces) from `space` to a space from which `top` reaches the
         Stronghold; at most 4."""
+        reaches = self._reaches[top]
+        if reaches[space]:
+            return 0
         board = state.t.board
         occ = state.occupant
-        reaches = self._reaches[top]
         seen = [False] * board.n_spaces
         seen[space] = True
         frontier = [space]
