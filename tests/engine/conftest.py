@@ -6,8 +6,12 @@ reader can check the arithmetic by hand against SPEC.
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +173,16 @@ def suite_hand(deck: str, card_ids: tuple[str, ...], going_first: bool) -> GameS
         s.hand.append(c)
     s.begin_turn()
     return s
+
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+@contextmanager
+def benchmark_script(name: str) -> Iterator[Any]:
+    """Import a script of benchmarks/ (they import each other by name) for a test module's fixture."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        yield importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCHMARKS))

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
 from sengoku.engine.policies import charge_weights
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from .conftest import benchmark_script
+
 # CI installs the fit extra and sets this, so that a numpy that failed to install fails here instead of skipping.
 FIT_REQUIRED = os.environ.get("SENGOKU_REQUIRE_FIT") == "1"
 
@@ -24,12 +24,8 @@ def tool():
         if FIT_REQUIRED:
             pytest.fail("SENGOKU_REQUIRE_FIT=1 but numpy is not installed (pip install 'sengoku[fit]')")
         pytest.skip("numpy is not installed (the optional fit extra)")
-    sys.path.insert(0, str(BENCH))
-    try:
-        import fit_charges
-        yield fit_charges
-    finally:
-        sys.path.remove(str(BENCH))
+    with benchmark_script("fit_charges") as script:
+        yield script
 
 
 def _load(path: Path):

@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from .conftest import benchmark_script
 
 
 @pytest.fixture(scope="module")
 def bench():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import policy_bench
-        yield policy_bench
-    finally:
-        sys.path.remove(str(BENCH))
+    with benchmark_script("policy_bench") as script:
+        yield script
 
 
 def test_a_stored_run_is_summarised_without_playing(bench, tmp_path: Path, capsys: pytest.CaptureFixture[str]):

@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
 from sengoku.engine.actions import Action, Kind
 from sengoku.engine.policies import GreedyPolicy
 
-from .conftest import space
+from .conftest import benchmark_script, space
 from .test_policy_deploy import NoStep, _position
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 @pytest.fixture(scope="module")
 def tool():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import search_choices
-        yield search_choices
-    finally:
-        sys.path.remove(str(BENCH))
+    with benchmark_script("search_choices") as script:
+        yield script
 
 
 def test_the_recording_search_plays_the_search_s_games_and_notes_only_better_choices(tool):

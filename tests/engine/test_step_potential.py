@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from .conftest import benchmark_script
+
 # The Main Phase's own choices (M1-M5, C5, K4, U3-U5, A4, T5), as `Kind` names them.
 KINDS = {"deploy", "stack", "grow", "focus", "move", "swap", "use_ability", "use_hand_ability", "attack",
          "contract", "evolve", "release", "end_turn", "use_familiar_ability"}
@@ -15,12 +14,8 @@ KINDS = {"deploy", "stack", "grow", "focus", "move", "swap", "use_ability", "use
 
 @pytest.fixture(scope="module")
 def tool():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import step_potential
-        yield step_potential
-    finally:
-        sys.path.remove(str(BENCH))
+    with benchmark_script("step_potential") as script:
+        yield script
 
 
 def test_each_deal_gets_a_bounded_honest_gain_or_none(tool):
