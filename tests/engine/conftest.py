@@ -158,19 +158,36 @@ def kill_turn(s: GameState, policy, turns: int = 12) -> int:
     return turns + 1 if won is None else won
 
 
-def suite_hand(deck: str, card_ids: tuple[str, ...], going_first: bool) -> GameState:
-    """Turn 1 of a suite deck (decklists/suite/) with these cards in hand, the rest in the
-    Stronghold (set up from seed 0), at the start of the Charge Phase."""
+def suite_tables(deck: str):
+    """A suite deck (decklists/suite/), validated and compiled for the engine."""
     result = validate_file(Path(__file__).resolve().parents[2] / "decklists" / "suite" / f"{deck}.toml")
     assert result.valid
-    t = compile_deck(sengoku.load_card_db(), result.sections, result.mode)
-    s = GameState(t, random.Random(0), going_first)
+    return compile_deck(sengoku.load_card_db(), result.sections, result.mode)
+
+
+def suite_state(deck: str, seed: int, going_first: bool, defends: bool = False) -> GameState:
+    """Turn 1 of a suite deck (decklists/suite/) set up from `seed`, at the start of the Charge Phase."""
+    s = GameState(suite_tables(deck), random.Random(seed), going_first, opponent_defends=defends)
+    s.begin_turn()
+    return s
+
+
+def with_hand(s: GameState, ids: list[str]) -> None:
+    """Give the hand these cards (by id), trading them with the Stronghold's (no card made or lost)."""
+    t = s.t
     s.stronghold += s.hand
     s.hand = []
-    for cid in card_ids:
+    for cid in ids:
         c = t.index_of(cid)
         s.stronghold.remove(c)
         s.hand.append(c)
+
+
+def suite_hand(deck: str, card_ids: tuple[str, ...], going_first: bool) -> GameState:
+    """Turn 1 of a suite deck (decklists/suite/) with these cards in hand, the rest in the
+    Stronghold (set up from seed 0), at the start of the Charge Phase."""
+    s = GameState(suite_tables(deck), random.Random(0), going_first)
+    with_hand(s, list(card_ids))
     s.begin_turn()
     return s
 

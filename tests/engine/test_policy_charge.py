@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-import sengoku
-from sengoku.engine import GameState, compile_deck
+from sengoku.engine import GameState
 from sengoku.engine.clone import clone_state
 from sengoku.engine.policies import GreedyPolicy, charge_weights
-from sengoku.validate.api import validate_file
 
-from .conftest import kill_turn, suite_hand
-
-SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
+from .conftest import kill_turn, suite_hand, suite_state
 
 
 class PlanOnly(GreedyPolicy):
@@ -60,15 +55,6 @@ def test_turn_1_sends_three_more_cards_and_wins_sooner():
     assert sum(a < b for a, b in zip(sends, keeps)) > 3 * sum(a > b for a, b in zip(sends, keeps))
 
 
-def _turn_1(deck: str, seed: int, going_first: bool, defends: bool) -> GameState:
-    result = validate_file(SUITE / f"{deck}.toml")
-    assert result.valid
-    t = compile_deck(sengoku.load_card_db(), result.sections, result.mode)
-    s = GameState(t, random.Random(seed), going_first, opponent_defends=defends)
-    s.begin_turn()
-    return s
-
-
 def turn_1_main_phases(decks: tuple[str, ...], seeds: int, defends: tuple[bool, ...] = (False,)):
     """Real turn-1 hands of suite decks (seeds 0..seeds-1, going first and second): each position
     after greedy's Charge Phase, with that greedy, prepared for the Main Phase."""
@@ -76,7 +62,7 @@ def turn_1_main_phases(decks: tuple[str, ...], seeds: int, defends: tuple[bool, 
         for seed in range(seeds):
             for going_first in (True, False):
                 for d in defends:
-                    s = _turn_1(deck, seed, going_first, d)
+                    s = suite_state(deck, seed, going_first, d)
                     greedy = GreedyPolicy()
                     greedy.charge_phase(s)
                     s.end_charge_phase()
@@ -137,7 +123,7 @@ def test_fitted_rule_sends_the_best_valued_set_or_the_fixed_rules():
         for seed in range(12):
             for going_first in (True, False):
                 for defends in (False, True):
-                    s = _turn_1(deck, seed, going_first, defends)
+                    s = suite_state(deck, seed, going_first, defends)
                     hand = list(s.hand)
                     greedy = GreedyPolicy()
                     greedy._prepare_for(s)

@@ -10,7 +10,8 @@ from sengoku.engine.policies import GreedyPolicy, deploy_weights
 from sengoku.engine.policies.greedy import setting_value
 
 from .conftest import kill_turn
-from .test_policy_charge import _turn_1, turn_1_main_phases
+from .conftest import suite_state
+from .test_policy_charge import turn_1_main_phases
 
 
 class OwnSpace(GreedyPolicy):
@@ -23,7 +24,7 @@ def _eggs_hand():
     # ultimate-eggs going first against a defending opponent, deal 126 of the test seeds: Commander
     # Soma in the Command Zone, the Nameless Ronin and Ashigaru on b1 and d1, and a hand of Sorin
     # L3, Soma L3, Kagetora L3, Oichi L4 and Yukimura L1.
-    s = _turn_1("ultimate-eggs", 126, True, True)
+    s = suite_state("ultimate-eggs", 126, True, True)
     t = s.t
     assert sorted((t.name[c], t.level[c]) for c in s.hand) == [
         ("Kagetora", 3), ("Oichi", 4), ("Soma", 3), ("Sorin", 3), ("Yukimura", 1)]

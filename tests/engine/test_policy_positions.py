@@ -19,7 +19,7 @@ from sengoku.engine.policies import GreedyPolicy
 from sengoku.paths import data_dir
 from sengoku.validate.api import validate_file
 
-from .conftest import play_out, space
+from .conftest import play_out, space, with_hand
 
 SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
 
@@ -47,17 +47,6 @@ def without_nameless(s: GameState) -> GameState:
     s.nameless.clear()
     s.hp_total = sum(a.hp for a in s.allies)
     return s
-
-
-def with_hand(s: GameState, ids: list[str]) -> None:
-    """Give the hand these cards (by id), trading them with the Stronghold's (no card made or lost)."""
-    t = s.t
-    s.stronghold += s.hand
-    s.hand = []
-    for cid in ids:
-        c = t.index_of(cid)
-        s.stronghold.remove(c)
-        s.hand.append(c)
 
 
 class OwnSpaces(GreedyPolicy):

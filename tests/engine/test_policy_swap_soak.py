@@ -8,9 +8,9 @@ import random
 from sengoku.engine import GameState
 from sengoku.engine.policies import GreedyPolicy
 
-from .conftest import space
+from .conftest import space, with_hand
 from .test_policy_positions import standard  # noqa: F401 (a fixture, used by name)
-from .test_policy_positions import OwnSpaces, _defended_position, with_hand, without_nameless
+from .test_policy_positions import OwnSpaces, _defended_position, without_nameless
 
 
 class SwapNoStep(GreedyPolicy):

@@ -434,12 +434,7 @@ class GreedyPolicy(DevelopPolicy):
         t = state.t
         if t.kind[ally.top] != NAMELESS or ally.space < 0 or self._reaches[card][ally.space] or t.cost[card] > state.ap:
             return -1
-        board = t.board
-        occ = state.occupant
-        for s in self._spots[card]:
-            if board.is_perimeter[s] and occ[s] is None:
-                return s
-        return -1
+        return self._free_spot(state, card)
 
     def focus_features(self, state: GameState, card: int, ally: Ally) -> list[float]:
         """The features of `focus_or_deploy`'s choice for the fitted rule (`focus_weights.FEATURES`,
@@ -486,21 +481,12 @@ class GreedyPolicy(DevelopPolicy):
         Stronghold, then every other free Perimeter space (M1); an empty list when greedy's space
         is not such a space. (The empty Command Zone is no candidate: the search's rollouts found
         it neither better nor worse, 0.001 turns on average over 8,183 choices.)"""
-        board = state.t.board
-        occ = state.occupant
-        own = -1
-        top = self._grown_top(state, card) if self.deploy_for_top else card
-        for c in (top, card):
-            for s in self._spots[c]:
-                if board.is_perimeter[s] and occ[s] is None:
-                    own = s
-                    break
-            if own >= 0:
-                break
+        own = self._space_in_range(state, card)
         if own < 0:
             return []
+        occ = state.occupant
         out = [own]
-        for s in board.perimeter:
+        for s in state.t.board.perimeter:
             if s != own and occ[s] is None:
                 out.append(s)
         return out
@@ -1229,18 +1215,12 @@ class GreedyPolicy(DevelopPolicy):
             fitted = self._fitted_space(state, card)
             if fitted is not None:
                 return fitted
+        own = self._space_in_range(state, card)
+        if own >= 0:
+            return own
         board = state.t.board
         occ = state.occupant
         free = -1
-        if self.deploy_for_top:
-            top = self._grown_top(state, card)
-            if top != card:
-                for s in self._spots[top]:
-                    if board.is_perimeter[s] and occ[s] is None:
-                        return s
-        for s in self._spots[card]:
-            if board.is_perimeter[s] and occ[s] is None:
-                return s
         if self.step_ahead_for_room:
             dest = self._step_ahead_for_room(state, card)
             if dest >= 0:
@@ -1257,6 +1237,27 @@ class GreedyPolicy(DevelopPolicy):
         if state.command_zone is None and state.t.level[card] == 1:
             return COMMAND_ZONE
         return super()._deploy_space(state, card)
+
+    def _space_in_range(self, state: GameState, card: int) -> int:
+        """The free Perimeter space greedy deploys `card` on when one is in range: where the card that
+        tops it this turn reaches the Stronghold (`deploy_for_top`), else where the card itself
+        does (furthest ahead first); else -1."""
+        if self.deploy_for_top:
+            top = self._grown_top(state, card)
+            if top != card:
+                s = self._free_spot(state, top)
+                if s >= 0:
+                    return s
+        return self._free_spot(state, card)
+
+    def _free_spot(self, state: GameState, card: int) -> int:
+        """The first free Perimeter space from which `card` reaches the Stronghold (`_spots` order), or -1."""
+        board = state.t.board
+        occ = state.occupant
+        for s in self._spots[card]:
+            if board.is_perimeter[s] and occ[s] is None:
+                return s
+        return -1
 
     def _step_ahead_for_room(self, state: GameState, card: int) -> int:
         """Free a Perimeter space from which `card` reaches the Stronghold (each is taken): move the
