@@ -370,6 +370,42 @@ def test_against_a_defender_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_at
     assert ronin.space != start or not ronin.in_play
 
 
+def test_against_a_defender_the_walk_waits_for_the_first_two_turns(standard):
+    # The position of the test above on later turns (the same board, hand and AP; only the turn's
+    # number differs): on turn 2 the Ronin still stays (`risky_turns_defended`: the defender's
+    # Commander and self-boosting guards make the walk as hopeless as on turn 1); on turn 3, or on
+    # turn 2 with the setting back at one turn, it walks in and attacks.
+    t = standard
+
+    def play(turn: int, policy: GreedyPolicy) -> tuple[object, int]:
+        s = GameState(t, random.Random(0), False, opponent_defends=True)
+        with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])
+        ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
+        s.begin_turn()
+        s.turn = turn
+        policy.charge_phase(s)
+        s.end_charge_phase()
+        policy._prepare_for(s)
+        hit, magic, boosts = policy.best_attack(s, ronin)
+        assert hit < policy.risky_hit and policy._likely_lost(s, ronin, magic, boosts)
+        start = ronin.space
+        policy.main_phase(s)
+        return ronin, start
+
+    class Stays(GreedyPolicy):
+        extra_charge = 0  # the hand kept whole in every play: only the turn and the setting differ
+
+    class OneTurn(Stays):
+        risky_turns_defended = 1
+
+    assert Stays.risky_turns_defended == 2
+    ronin, start = play(2, Stays())
+    assert ronin.in_play and ronin.space == start and not ronin.defending
+    for turn, policy in ((3, Stays()), (2, OneTurn())):
+        ronin, start = play(turn, policy)
+        assert ronin.space != start or not ronin.in_play
+
+
 def test_against_a_defender_an_ally_takes_the_last_free_space_the_commander_would_join_from(standard):
     # Going second, turn 1, a defending opponent (G4) whose Commander Soma L1 (ATK 6, MAT 2) waits
     # in its Command Zone: it joins the first attack from a free space of its Stronghold Perimeter

@@ -163,6 +163,12 @@ class GreedyPolicy(DevelopPolicy):
     # and one that wins goes to its hand to pay for more (benchmarks/greedy_ab.py
     # risky_defended=False measures it; in Ultimate mode, 9 hits to win, it was later on a deck).
     risky_defended: ClassVar[bool] = True
+    # ... and there it holds for the first two turns: the defender's Commander joins the first
+    # combat (G4) and a Last Guard that wins pays for the next one's self-boosts, so a Nameless
+    # walked in on turn 2 is mostly lost for nothing (the search walks 0.14 fewer Level 1 allies a
+    # game on turn 2 of `one-commander` first-defends; benchmarks/greedy_ab.py risky_turns_defended=1
+    # measures it).
+    risky_turns_defended: ClassVar[int] = 2
     # Against a defending opponent (G4), before an ally on the Stronghold Perimeter attacks, step it
     # (1 AP, M4) to a free space off the Perimeter from which it still reaches the Stronghold, but
     # not onto the space the opponent's Commander would take when it joins (it would take the next
@@ -792,6 +798,13 @@ class GreedyPolicy(DevelopPolicy):
         """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
         return self.risky_defended and not state.t.ultimate
 
+    def _risky_turns(self, state: GameState) -> int:
+        """The first turns in which `_risky_hit` holds: `risky_turns`, against a defending opponent in
+        Standard mode `risky_turns_defended`."""
+        if state.opp_defends and self._risky_defended(state):
+            return self.risky_turns_defended
+        return self.risky_turns
+
     def _risky_hit(self, state: GameState) -> float:
         """The hit chance below which `_move_into_range` walks no likely-lost ally into an attack:
         `risky_hit`, or in Ultimate mode `risky_hit_ultimate`."""
@@ -1009,7 +1022,7 @@ class GreedyPolicy(DevelopPolicy):
             else:
                 continue  # every space in range is taken
             hit, magic, boosts = self.best_attack(state, a)
-            if hit >= self.min_hit and (hit >= self._risky_hit(state) or not now or state.turn > self.risky_turns
+            if hit >= self.min_hit and (hit >= self._risky_hit(state) or not now or state.turn > self._risky_turns(state)
                                         or (state.opp_defends and not self._risky_defended(state))
                                         or not self._likely_lost(state, a, magic, boosts)):
                 ready.append((-hit, k))
