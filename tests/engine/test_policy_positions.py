@@ -516,6 +516,39 @@ def test_an_attacker_steps_ahead_to_open_the_short_way_into_range_for_the_ally_b
     assert s.won_turn is None and s.opp_sh_hp == 0
 
 
+def test_two_attackers_step_ahead_to_open_the_way_no_single_step_opens(standard):
+    # Going second, turn 1, a passive opponent, 4 AP. Oichi L4 (range b2, c2, d2, b3, c3, d3) stands
+    # on b2 and Kagetora L2 (range c2, b3, c3) on c2, both in range; Yukimura L1 (range c2, d2, c3)
+    # on b1 behind them, out of range: its only way round is a1, a2, a3, b3, c3 (five Moves, M4;
+    # the Stronghold stands on c1), more than the AP. No single step opens it: Oichi to b3 or
+    # Kagetora to c3 alone leaves it walled in. Both stepping (2 AP, each still in range) open
+    # b2, c2: Yukimura walks there (2 AP) and three allies attack. The opponent's Stronghold: 5 HP
+    # and no Last Guard left (power 0), so every attack takes 1 HP (K4). Without the pair of steps,
+    # two attack.
+    t = standard
+
+    def position() -> GameState:
+        placed = [("SY1-012", 1, 1), ("SY1-006", 1, 2), ("SY1-013", 0, 1)]
+        return _defended_position(t, placed, [], 4, 5, defends=False)
+
+    s = position()
+    oichi, kagetora, yukimura = s.allies
+    p = GreedyPolicy()
+    p._prepare_for(s)
+    p.main_phase(s)
+    assert (oichi.space, kagetora.space, yukimura.space) == (space(s, 2, 1), space(s, 2, 2), space(s, 1, 2))
+    assert s.opp_sh_hp == 2 and s.ap == 0
+
+    class WalledIn(GreedyPolicy):
+        pair_steps_for_walk = False
+
+    s = position()
+    oichi, kagetora, yukimura = s.allies
+    WalledIn().main_phase(s)
+    assert (oichi.space, kagetora.space, yukimura.space) == (space(s, 1, 1), space(s, 1, 2), space(s, 0, 1))
+    assert s.opp_sh_hp == 3
+
+
 def test_against_a_defender_an_ally_steps_off_the_perimeter_at_the_end_of_the_turn(standard):
     # Going first, turn 1 (no attack, S8) against a defending opponent (G4): Kagetora L2 (range c2,
     # b3, c3) was deployed on c2, a Stronghold Perimeter space, this turn; 1 AP is left and the hand

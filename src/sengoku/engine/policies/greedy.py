@@ -279,6 +279,11 @@ class GreedyPolicy(DevelopPolicy):
     # d3 from d2" ahead of the ally on d1, which greedy walked round by e1, e2, e3; benchmarks/
     # greedy_ab.py step_ahead_for_walk=False measures it).
     step_ahead_for_walk: ClassVar[bool] = True
+    # ... and when no single step opens it, two allies in range each step one space (2 AP) if that
+    # shortens the walk by three Moves or more (a Nameless on b1 behind allies on b2 and c2, its
+    # way to c2 or c3 round by a1, a2, a3: b2 steps to b3 and c2 to c3, and it walks b2, c2;
+    # benchmarks/greedy_ab.py pair_steps_for_walk=False measures it).
+    pair_steps_for_walk: ClassVar[bool] = True
     abilities: ClassVar[bool] = True  # use the runnable abilities that help (C5), last in the turn
     familiar_abilities: ClassVar[bool] = True  # ... and Contracted familiars' abilities (A4), among them
 
@@ -925,8 +930,45 @@ class GreedyPolicy(DevelopPolicy):
                 if n and n < best_len:
                     best, best_d, best_len = b, d, n
         if best is None:
-            return False
+            return self.pair_steps_for_walk and self._step_pair_for_walk(state, a, walk)
         state.move(best, best_d)
+        return True
+
+    def _step_pair_for_walk(self, state: GameState, a: Ally, walk: int) -> bool:
+        """`pair_steps_for_walk`: step two allies in Attack Stance that stand in range one space each
+        (M4, 2 AP) to free spaces from which they still reach the Stronghold, if that shortens ally
+        `a`'s walk (`walk` Moves, 0: none) by three Moves or more; return True if they stepped."""
+        if state.ap < 3:
+            return False
+        board = state.t.board
+        occ = state.occupant
+        reaches = self._reaches
+        spots = self._spots[a.top]
+        movers = [b for b in state.allies
+                  if b is not a and not b.defending and b.space >= 0 and reaches[b.top][b.space]]
+        best: tuple[Ally, int, Ally, int] | None = None
+        best_len = walk - 2 if walk else state.ap - 1
+        for i, b in enumerate(movers):
+            for d in board.neighbours[b.space]:
+                if occ[d] is not None or not reaches[b.top][d]:
+                    continue
+                once = list(occ)
+                once[b.space] = None
+                once[d] = b
+                for c in movers[i + 1:]:
+                    for e in board.neighbours[c.space]:
+                        if once[e] is not None or not reaches[c.top][e]:
+                            continue
+                        twice = list(once)
+                        twice[c.space] = None
+                        twice[e] = c
+                        n = len(self._path_on(state, a, spots, twice, state.ap - 2))
+                        if n and n < best_len:
+                            best, best_len = (b, d, c, e), n
+        if best is None:
+            return False
+        state.move(best[0], best[1])
+        state.move(best[2], best[3])
         return True
 
     def _path_on(self, state: GameState, a: Ally, goals: tuple[int, ...], occ: list[Ally | None],
