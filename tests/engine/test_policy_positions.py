@@ -145,6 +145,39 @@ def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
     assert ronin2.space != start or not ronin2.in_play  # it walked (and was likely lost)
 
 
+def test_going_first_the_walk_waits_through_turn_2_the_first_with_attacks(standard):
+    # The position of the test above going first, with the same board and hand on turn 2, the
+    # first turn on which the first player may attack (S8): the Ronin stays (`risky_turns_first`;
+    # `risky_turns` alone would hold on turn 1 only, when it cannot attack anyway). On turn 3, or
+    # on turn 2 with the setting at one turn, it walks in.
+    t = standard
+
+    def play(turn: int, policy: GreedyPolicy) -> tuple[object, int]:
+        s = GameState(t, random.Random(0), True)
+        with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])
+        ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
+        s.begin_turn()
+        s.turn = turn
+        PlanOnly().charge_phase(s)
+        s.end_charge_phase()
+        policy._prepare_for(s)
+        hit, magic, boosts = policy.best_attack(s, ronin)
+        assert hit < policy.risky_hit and policy._likely_lost(s, ronin, magic, boosts)
+        start = ronin.space
+        policy.main_phase(s)
+        return ronin, start
+
+    class OneTurn(GreedyPolicy):
+        risky_turns_first = 1
+
+    assert GreedyPolicy.risky_turns == 1 and GreedyPolicy.risky_turns_first == 2
+    ronin, start = play(2, GreedyPolicy())
+    assert ronin.in_play and ronin.space == start and not ronin.defending
+    for turn, policy in ((3, GreedyPolicy()), (2, OneTurn())):
+        ronin, start = play(turn, policy)
+        assert ronin.space != start or not ronin.in_play
+
+
 def test_a_release_wins_a_turn(ultimate):
     # Turn 3: Soma Level 3 on (2, 2), in range of the opponent's Stronghold, has attacked (Defense
     # Stance) and holds Radiant Stone of Yellow, Harbee and Raibee. The Stronghold is at 0 HP with

@@ -169,6 +169,10 @@ class GreedyPolicy(DevelopPolicy):
     # game on turn 2 of `one-commander` first-defends; benchmarks/greedy_ab.py risky_turns_defended=1
     # measures it).
     risky_turns_defended: ClassVar[int] = 2
+    # ... and going first in Standard mode it holds through turn 2, the first turn with attacks
+    # (S8): `risky_turns` alone never applied there (benchmarks/greedy_ab.py risky_turns_first=1
+    # measures it; in Ultimate mode it was 0.04 turns later on both decks going first).
+    risky_turns_first: ClassVar[int] = 2
     # Against a defending opponent (G4), before an ally on the Stronghold Perimeter attacks, step it
     # (1 AP, M4) to a free space off the Perimeter from which it still reaches the Stronghold, but
     # not onto the space the opponent's Commander would take when it joins (it would take the next
@@ -804,11 +808,14 @@ class GreedyPolicy(DevelopPolicy):
         return self.risky_defended and not state.t.ultimate
 
     def _risky_turns(self, state: GameState) -> int:
-        """The first turns in which `_risky_hit` holds: `risky_turns`, against a defending opponent in
-        Standard mode `risky_turns_defended`."""
-        if state.opp_defends and self._risky_defended(state):
-            return self.risky_turns_defended
-        return self.risky_turns
+        """The first turns in which `_risky_hit` holds: `risky_turns`; in Standard mode against a
+        defending opponent `risky_turns_defended`, and going first at least `risky_turns_first`."""
+        if state.t.ultimate:
+            return self.risky_turns
+        n = self.risky_turns_defended if state.opp_defends and self.risky_defended else self.risky_turns
+        if state.going_first and n < self.risky_turns_first:
+            return self.risky_turns_first
+        return n
 
     def _risky_hit(self, state: GameState) -> float:
         """The hit chance below which `_move_into_range` walks no likely-lost ally into an attack:
