@@ -145,6 +145,25 @@ def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
     assert ronin2.space != start or not ronin2.in_play  # it walked (and was likely lost)
 
 
+def _ronin_on_turn(t, turn: int, policy: GreedyPolicy, going_first: bool, defends: bool) -> tuple[object, int]:
+    """The Ronin position of `test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack` (its
+    board, hand and AP) on turn `turn`, played by `policy` after the plan's own charges; return
+    the Ronin and the space it started on."""
+    s = GameState(t, random.Random(0), going_first, opponent_defends=defends)
+    with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])
+    ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
+    s.begin_turn()
+    s.turn = turn
+    PlanOnly().charge_phase(s)
+    s.end_charge_phase()
+    policy._prepare_for(s)
+    hit, magic, boosts = policy.best_attack(s, ronin)
+    assert hit < policy.risky_hit and policy._likely_lost(s, ronin, magic, boosts)
+    start = ronin.space
+    policy.main_phase(s)
+    return ronin, start
+
+
 def test_going_first_the_walk_waits_through_turn_2_the_first_with_attacks(standard):
     # The position of the test above going first, with the same board and hand on turn 2, the
     # first turn on which the first player may attack (S8): the Ronin stays (`risky_turns_first`;
@@ -153,19 +172,7 @@ def test_going_first_the_walk_waits_through_turn_2_the_first_with_attacks(standa
     t = standard
 
     def play(turn: int, policy: GreedyPolicy) -> tuple[object, int]:
-        s = GameState(t, random.Random(0), True)
-        with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])
-        ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
-        s.begin_turn()
-        s.turn = turn
-        PlanOnly().charge_phase(s)
-        s.end_charge_phase()
-        policy._prepare_for(s)
-        hit, magic, boosts = policy.best_attack(s, ronin)
-        assert hit < policy.risky_hit and policy._likely_lost(s, ronin, magic, boosts)
-        start = ronin.space
-        policy.main_phase(s)
-        return ronin, start
+        return _ronin_on_turn(t, turn, policy, True, False)
 
     class OneTurn(GreedyPolicy):
         risky_turns_first = 1
@@ -411,19 +418,7 @@ def test_against_a_defender_the_walk_waits_for_the_first_two_turns(standard):
     t = standard
 
     def play(turn: int, policy: GreedyPolicy) -> tuple[object, int]:
-        s = GameState(t, random.Random(0), False, opponent_defends=True)
-        with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])
-        ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
-        s.begin_turn()
-        s.turn = turn
-        policy.charge_phase(s)
-        s.end_charge_phase()
-        policy._prepare_for(s)
-        hit, magic, boosts = policy.best_attack(s, ronin)
-        assert hit < policy.risky_hit and policy._likely_lost(s, ronin, magic, boosts)
-        start = ronin.space
-        policy.main_phase(s)
-        return ronin, start
+        return _ronin_on_turn(t, turn, policy, False, True)
 
     class Stays(GreedyPolicy):
         extra_charge = 0  # the hand kept whole in every play: only the turn and the setting differ

@@ -917,29 +917,40 @@ class GreedyPolicy(DevelopPolicy):
         return True if one stepped."""
         if state.ap < 2:
             return False
-        board = state.t.board
-        occ = state.occupant
-        reaches = self._reaches
         spots = self._spots[a.top]
+        movers = self._in_range_but(state, a)
         best: Ally | None = None
         best_d = -1
         best_len = walk - 1 if walk else state.ap
-        for b in state.allies:
-            if b is a or b.defending or b.space < 0 or not reaches[b.top][b.space]:
-                continue
-            for d in board.neighbours[b.space]:
-                if occ[d] is not None or not reaches[b.top][d]:
-                    continue
-                trial = list(occ)
-                trial[b.space] = None
-                trial[d] = b
-                n = len(self._path_on(state, a, spots, trial, state.ap - 1))
-                if n and n < best_len:
-                    best, best_d, best_len = b, d, n
+        for b, d, trial in self._steps_aside(state, state.occupant, movers):
+            n = len(self._path_on(state, a, spots, trial, state.ap - 1))
+            if n and n < best_len:
+                best, best_d, best_len = b, d, n
         if best is None:
             return self.pair_steps_for_walk and self._step_pair_for_walk(state, a, walk)
         state.move(best, best_d)
         return True
+
+    def _in_range_but(self, state: GameState, a: Ally) -> list[Ally]:
+        """The allies other than `a` in Attack Stance on a space from which they reach the Stronghold."""
+        reaches = self._reaches
+        return [b for b in state.allies if b is not a and not b.defending and b.space >= 0 and reaches[b.top][b.space]]
+
+    def _steps_aside(self, state: GameState, occ: list[Ally | None],
+                     movers: list[Ally]) -> list[tuple[Ally, int, list[Ally | None]]]:
+        """Every step (M4) of an ally of `movers` to a free space of the board `occ` from which it still
+        reaches the Stronghold, with the board after it: (ally, space, board), in `movers` order."""
+        neighbours = state.t.board.neighbours
+        reaches = self._reaches
+        out: list[tuple[Ally, int, list[Ally | None]]] = []
+        for b in movers:
+            for d in neighbours[b.space]:
+                if occ[d] is None and reaches[b.top][d]:
+                    trial = list(occ)
+                    trial[b.space] = None
+                    trial[d] = b
+                    out.append((b, d, trial))
+        return out
 
     def _step_pair_for_walk(self, state: GameState, a: Ally, walk: int) -> bool:
         """`pair_steps_for_walk`: step two allies in Attack Stance that stand in range one space each
@@ -947,31 +958,16 @@ class GreedyPolicy(DevelopPolicy):
         `a`'s walk (`walk` Moves, 0: none) by three Moves or more; return True if they stepped."""
         if state.ap < 3:
             return False
-        board = state.t.board
-        occ = state.occupant
-        reaches = self._reaches
         spots = self._spots[a.top]
-        movers = [b for b in state.allies
-                  if b is not a and not b.defending and b.space >= 0 and reaches[b.top][b.space]]
+        movers = self._in_range_but(state, a)
         best: tuple[Ally, int, Ally, int] | None = None
         best_len = walk - 2 if walk else state.ap - 1
-        for i, b in enumerate(movers):
-            for d in board.neighbours[b.space]:
-                if occ[d] is not None or not reaches[b.top][d]:
-                    continue
-                once = list(occ)
-                once[b.space] = None
-                once[d] = b
-                for c in movers[i + 1:]:
-                    for e in board.neighbours[c.space]:
-                        if once[e] is not None or not reaches[c.top][e]:
-                            continue
-                        twice = list(once)
-                        twice[c.space] = None
-                        twice[e] = c
-                        n = len(self._path_on(state, a, spots, twice, state.ap - 2))
-                        if n and n < best_len:
-                            best, best_len = (b, d, c, e), n
+        for k in range(len(movers)):
+            for b, d, once in self._steps_aside(state, state.occupant, movers[k:k + 1]):
+                for c, e, twice in self._steps_aside(state, once, movers[k + 1:]):
+                    n = len(self._path_on(state, a, spots, twice, state.ap - 2))
+                    if n and n < best_len:
+                        best, best_len = (b, d, c, e), n
         if best is None:
             return False
         state.move(best[0], best[1])
