@@ -378,35 +378,13 @@ def test_against_a_defender_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_at
     # The Ronin stays where it is, with its AP; allowed the walk (risky_defended off), it walks.
     t = standard
 
-    def position() -> tuple[GameState, object]:
-        s = GameState(t, random.Random(0), False, opponent_defends=True)
-        with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])
-        ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
-        s.begin_turn()
-        return s, ronin
-
-    class Stays(GreedyPolicy):
-        extra_charge = 0  # the hand of the position kept whole, in both plays: only risky_defended differs
-
-    s, ronin = position()
-    p = Stays()
-    p.charge_phase(s)
-    s.end_charge_phase()
-    p._prepare_for(s)
-    hit, magic, boosts = p.best_attack(s, ronin)
-    assert hit < p.risky_hit and p._likely_lost(s, ronin, magic, boosts)
-    start = ronin.space
-    p.main_phase(s)
+    ronin, start = _ronin_on_turn(t, 1, GreedyPolicy(), False, True)
     assert ronin.in_play and ronin.space == start and not ronin.defending
 
-    class Walks(Stays):
+    class Walks(GreedyPolicy):
         risky_defended = False
 
-    s, ronin = position()
-    q = Walks()
-    q.charge_phase(s)
-    s.end_charge_phase()
-    q.main_phase(s)
+    ronin, start = _ronin_on_turn(t, 1, Walks(), False, True)
     assert ronin.space != start or not ronin.in_play
 
 
