@@ -3,13 +3,17 @@
 Rendered from the JSON events alone (`sengoku.trace.events`), so the text and `--json` always
 tell the same game. Rule ids in parentheses point to SPEC's rules, to check a step against the
 guide. Spaces are named like a chessboard: a column letter (a = our left) and a row number
-(1 = our back row; the top row is the opponent's back row).
+(1 = our back row; the top row is the opponent's back row). A deck's name and a file's path come
+from strangers: every line goes out through `display.printable`, as goldfish's own report does,
+so an escape sequence, a bidi override or a line separator in them is shown escaped, never obeyed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
+
+from sengoku.display import printable
 
 CELL = 15  # characters per grid cell
 _WHY_DRAWN = {"ability": "the ability drew", "familiar": "the familiar's row drew"}
@@ -71,7 +75,7 @@ def render_text(events: list[dict[str, Any]]) -> str:
     out: list[str] = []
     for e in events:
         out.extend(_lines(e, board))
-    return "\n".join(out) + "\n"
+    return "\n".join(printable(line) for line in out) + "\n"
 
 
 def _lines(e: dict[str, Any], board: dict[str, Any]) -> list[str]:  # noqa: C901 - one branch per event
