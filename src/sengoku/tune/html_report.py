@@ -8,10 +8,10 @@ command that reproduces it, and the final decklist. The same tune gives the same
 from __future__ import annotations
 
 import math
-import shlex
 from html import escape
 from pathlib import Path
 
+from sengoku.goldfish.reports.command import shell_command
 from sengoku.goldfish.reports.html_report import document, facts_table, table
 from sengoku.goldfish.reports.svg import Band, Line, chart
 from sengoku.tune.report import tuned_for
@@ -21,7 +21,7 @@ from sengoku.tune.result import METHOD, STOPS, TuneResult
 def reproduce_command(result: TuneResult, *, db: Path | str | None = None, output: Path | str | None = None,
                       html: Path | str | None = None) -> str:
     """Return the `sengoku tune` command that makes the same tune (every option spelled out)."""
-    args = ["sengoku", "tune", result.path, "--objective", str(result.objective), "--budget", str(result.budget),
+    args = ["--objective", str(result.objective), "--budget", str(result.budget),
             "--seed", str(result.seed), "--turns", str(result.turns), "--going", result.going, "--policy",
             result.policy, "--mode", result.mode, "--error-rate", str(result.error_rate), "--min-gain",
             str(result.min_gain)]
@@ -44,7 +44,7 @@ def reproduce_command(result: TuneResult, *, db: Path | str | None = None, outpu
         args += ["-o", str(output)]
     if html is not None:
         args += ["--html", str(html)]
-    return " ".join(shlex.quote(a) for a in args)
+    return shell_command(["sengoku", "tune"], [result.path], args)
 
 
 def _fmt(x: float, scale: float, digits: int, sign: bool = False) -> str:

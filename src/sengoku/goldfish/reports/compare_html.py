@@ -12,11 +12,11 @@ The same comparison gives the same bytes.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from sengoku.goldfish.reports.command import shell_command
 from sengoku.goldfish.reports.compare_report import opening_hand_check
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, WON_BY_TURN
@@ -55,14 +55,14 @@ def _verdict(row: dict[str, object]) -> str:
 def reproduce_command(result: CompareResult, *, db: Path | str | None = None,
                       html: Path | str | None = None) -> str:
     """Return the one `sengoku compare` command that plays the same runs (every option spelled out)."""
-    args = ["sengoku", "compare", *result.paths, *option_args(result.baseline, commander=False)]
+    args = option_args(result.baseline, commander=False)
     if result.precision is not None:  # --runs is the runs played: the rounds end where they ended
         args += ["--precision", str(result.precision["target"])]
     if db is not None:
         args += ["--db", str(db)]
     if html is not None:
         args += ["--html", str(html)]
-    return " ".join(shlex.quote(a) for a in args)
+    return shell_command(["sengoku", "compare"], result.paths, args)
 
 
 def run_section(result: CompareResult, command: str) -> str:

@@ -15,13 +15,13 @@ decks can set them side by side on one page.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sengoku.goldfish.api import default_decklist
+from sengoku.goldfish.reports.command import shell_command
 from sengoku.goldfish.reports.summary import summary_lines
 from sengoku.goldfish.reports.svg import Band, Bars, Line, chart
 from sengoku.version import __version__
@@ -110,15 +110,15 @@ def reproduce_command(result: GoldfishResult, *, db: Path | str | None = None,
 
     `db` is the card database path given (None: the default one); `html` the report's path.
     """
-    args = ["sengoku", "goldfish"]
+    decks = []
     if result.deck.get("path") and Path(result.deck["path"]).resolve() != default_decklist().resolve():
-        args.append(str(result.deck["path"]))
-    args += option_args(result, commander=True)
+        decks.append(str(result.deck["path"]))
+    args = option_args(result, commander=True)
     if db is not None:
         args += ["--db", str(db)]
     if html is not None:
         args += ["--html", str(html)]
-    return " ".join(shlex.quote(a) for a in args)
+    return shell_command(["sengoku", "goldfish"], decks, args)
 
 
 def option_args(result: GoldfishResult, *, commander: bool) -> list[str]:

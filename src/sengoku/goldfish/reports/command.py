@@ -1,0 +1,23 @@
+"""The command a report page prints to make it again, as a POSIX shell must be given it.
+
+Every word is quoted with `shlex.quote`, so spaces, quotes, `$` or `;` in a path stay in one
+argument. A path that starts with `-` needs more: quoted or not, the command line would read
+`-weak.toml` as an option. The operands (the decklists) then go after a `--`, behind every
+option, where the command line reads them as paths whatever they start with. An option's own
+value may start with `-` as it is (`--opponent -strong.toml`): an option that takes a value
+takes the next word.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+
+
+def shell_command(words: Sequence[str], operands: Sequence[str], options: Sequence[str]) -> str:
+    """Return `words` (the program and its command), the `operands` and the `options` as one shell command."""
+    if any(o.startswith("-") for o in operands):
+        args = [*words, *options, "--", *operands]
+    else:
+        args = [*words, *operands, *options]
+    return " ".join(shlex.quote(a) for a in args)
