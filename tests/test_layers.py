@@ -27,7 +27,7 @@ LAYERS: list[set[str]] = [
     # reading cards and decklists
     {"carddb", "decklist"},
     # what is done with them: deck validation, tournament formats, the rules engine
-    {"validate", "formats", "engine"},
+    {"validate", "formats", "engine", "generate"},
     # what combines those: goldfish simulation, the whole card database check
     {"goldfish", "db_check"},
     # what builds on goldfish simulations: one run seen again step by step, the deck tuner
