@@ -6,7 +6,8 @@ turns), scored by the turn they won.
 - The Charge Phase: every distinct plan (which cards to send for AP Charge, as a multiset of
   cards; HP Charge on which ally or none), within the hand limit (T2a, T2b).
 - The Main Phase: at each step, every distinct legal action and "let the default policy finish
-  the turn"; the step taken, the next one is searched, up to `max_steps` steps a turn.
+  the turn"; the step taken, the next one is searched, up to `max_steps` steps a turn (0: every
+  step, until the search chooses to finish).
 Two stages against the winner's curse: every option gets `rollouts` copies, then the best
 `finalists` get `confirm` fresh copies each and the best of those is taken (a choice is changed
 from the default policy's only when its fresh mean is better). All copies of one stage share
@@ -48,7 +49,7 @@ class SearchPolicy(GreedyPolicy):
     finalists: ClassVar[int] = 3  # second stage: the options played again
     confirm: ClassVar[int] = 12  # second stage: fresh copies per finalist
     horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
-    max_steps: ClassVar[int] = 12  # Main Phase steps searched per turn; greedy plays the rest
+    max_steps: ClassVar[int] = 12  # Main Phase steps searched per turn, greedy playing the rest; 0: no cap
 
     def __init__(self) -> None:
         super().__init__()
@@ -103,7 +104,10 @@ class SearchPolicy(GreedyPolicy):
 
     def main_phase(self, state: GameState) -> None:
         self._prepare_for(state)
-        for _ in range(self.max_steps if state.won_turn is None else 0):
+        cap = self.max_steps
+        steps = 0
+        while state.won_turn is None and (cap == 0 or steps < cap):
+            steps += 1
             options: list[Action] = [_FINISH]
             seen: set[tuple[object, ...]] = set()
             for action in state.legal_actions():
