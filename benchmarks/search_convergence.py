@@ -1,0 +1,235 @@
+"""Has the yardstick converged? `search` beside `search` with twice its rollouts and no step cap, on the test set.
+
+    python benchmarks/search_convergence.py [--set benchmarks/decksets/test.toml] [--deals 100] [--chunk 10]
+        [--deck NAME ...] [--setting S ...] [--turns 12] [--seed 0] [--results FILE] [--jobs 1]
+        [--strong NAME=VALUE ...] [--base NAME=VALUE ...]
+
+Issue 36 (SPEC G6): the policy table measures greedy against `search`, so `search` itself must be
+shown to have converged: a larger budget changes no test row's mean kill turn by more than 0.02
+turns. A row is a deck of the set (`generate.deckset`: built into a temporary folder and validated)
+in a setting: `first`, `second`, `first-defends`, `second-defends` (going first or second, against
+a passive or a defending opponent). Deal i of a row is played by both policies from the same seeds
+(`seeds.seed_run`, as `sengoku goldfish` plays run i), so the two kill turns of a deal are a pair.
+The stronger search plays 2 x 4 + 2 x 12 rollouts and searches every Main Phase step (`rollouts=8`,
+`confirm=24`, `max_steps=0`; `--strong NAME=VALUE` changes one of its settings, `--base NAME=VALUE`
+one of the first search's, e.g. to try a stronger search as the yardstick). A game not won
+within `--turns` counts as turns + 1.
+
+Per row it prints both means, the paired difference (stronger minus `search`: negative when the
+stronger search wins sooner) with its 95% interval, and whether the difference is within 0.02
+turns: "yes" when the whole interval is, "no" when the whole interval is beyond it, else "open"
+with the deals a ±0.02 interval would need at this spread. Chunks of `--chunk` deals are appended
+to `--results` (JSON Lines) as they finish; a run with the same file plays only what it does not
+hold yet (resumable; a longer `--deals` adds deals), so a run can be stopped at any time. At the
+end: the CPU time per game of each policy and what a whole run of the set would take.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from policy_bench import SETTINGS, in_processes, mean_ci  # noqa: E402  (the benchmarks' own helpers)
+
+ROOT = Path(__file__).resolve().parents[1]
+TEST_SET = ROOT / "benchmarks" / "decksets" / "test.toml"
+STRONG = {"rollouts": 8, "confirm": 24, "max_steps": 0}  # twice search's 4 + 12 rollouts, no step cap
+WITHIN = 0.02
+MIN_DEALS = 30  # fewer pairs give no verdict: an interval of a handful of deals (or of no spread) says little
+_DECKS: dict[str, tuple[str, str, str]] = {}  # deck name -> (decklist, card database folder, deck hash)
+
+
+def search_policy(settings: dict[str, object]):
+    """`search` with some of its settings (class values) changed."""
+    from sengoku.engine.policies.search import SearchPolicy
+
+    return type("Search", (SearchPolicy,), settings)() if settings else SearchPolicy()
+
+
+def compile_row_deck(decklist: str, db: str):
+    """Validate a deck against its card database and compile it for the engine (an invalid deck stops the run)."""
+    from sengoku.engine import compile_deck
+    from sengoku.goldfish.api import load_cards
+    from sengoku.validate.api import validate_file
+
+    result = validate_file(decklist, db)
+    if not result.valid:
+        raise SystemExit(f"{decklist} is invalid: {[v.message for v in result.violations]}")
+    return compile_deck(load_cards(db), result.sections, result.mode)
+
+
+def play(task: tuple) -> tuple:
+    """Play deals start..stop-1 of one deck and setting with one policy; return the task and the kill turns."""
+    from sengoku.engine import GameRunner
+    from sengoku.goldfish.play.seeds import Chance, seed_run
+
+    deck, setting, which, settings, start, stop, turns, seed = task
+    decklist, db, _ = _DECKS[deck]
+    going_first, defends = SETTINGS[setting]
+    chance = Chance()
+    runner = GameRunner(compile_row_deck(decklist, db), search_policy(dict(settings)), chance, turns, going_first,
+                        opponent_defends=defends)
+    began = time.process_time()
+    kills = []
+    for i in range(start, stop):
+        seed_run(chance, seed, i)
+        won = runner.play().won_turn
+        kills.append(turns + 1 if won is None else won)
+    return task, kills, time.process_time() - began
+
+
+def read_results(path: Path) -> dict[tuple, list[int]]:
+    """The chunks a results file holds: (deck hash, setting, policy, settings, turns, seed, start) -> kill turns."""
+    held: dict[tuple, list[int]] = {}
+    if not path.exists():
+        return held
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            r = json.loads(line)
+            key = (r["deck_hash"], r["setting"], r["policy"], json.dumps(r["settings"], sort_keys=True), r["turns"],
+                   r["seed"], r["start"])
+            held[key] = r["kill_turns"]
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short when a run was stopped: played again
+    return held
+
+
+def verdict(diff: float, half: float, n: int) -> str:
+    """"yes" when the whole interval lies within ±0.02, "no" when it lies wholly beyond, else "open"."""
+    if n < MIN_DEALS:
+        return f"open ({n} deals; a verdict needs {MIN_DEALS})"
+    if abs(diff) + half <= WITHIN:
+        return "yes"
+    if abs(diff) - half > WITHIN:
+        return "no"
+    need = math.ceil(n * (half / WITHIN) ** 2) if math.isfinite(half) else "?"
+    return f"open (about {need} deals for a ±{WITHIN} interval)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", type=Path, default=TEST_SET, help="deck set manifest (default: the test set)")
+    parser.add_argument("--deals", type=int, default=100, help="deals per row")
+    parser.add_argument("--chunk", type=int, default=10, help="deals per line of the results file")
+    parser.add_argument("--deck", action="append", help="decks of the set by name (default: every deck)")
+    parser.add_argument("--setting", action="append", choices=list(SETTINGS), help="default: all four")
+    parser.add_argument("--turns", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--results", type=Path, default=Path("search_convergence.jsonl"),
+                        help="JSON Lines file the chunks are appended to, and read back to resume")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the results do not depend on it)")
+    parser.add_argument("--strong", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting of the stronger search (default: rollouts=8 confirm=24 max_steps=0)")
+    parser.add_argument("--base", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting of the first search (default: search as it ships)")
+    args = parser.parse_args(argv)
+    strong, base = dict(STRONG), {}
+    for items, into in ((args.strong, strong), (args.base, base)):
+        for item in items:
+            name, _, value = item.partition("=")
+            if name not in ("rollouts", "finalists", "confirm", "horizon", "max_steps") or not value.isdigit():
+                parser.error(f"{item!r}: a search setting is rollouts, finalists, confirm, horizon or max_steps "
+                             "= a whole number")
+            into[name] = int(value)
+
+    import sengoku
+    from sengoku.generate.deckset import build_deckset, load_deckset
+
+    manifest = load_deckset(args.set)
+    with tempfile.TemporaryDirectory() as folder:
+        built = build_deckset(manifest, folder)
+        for d in built.decks:
+            _DECKS[d.name] = (str(d.decklist), str(d.db), d.deck_hash)
+        decks = args.deck or [d.name for d in built.decks]
+        unknown = [d for d in decks if d not in _DECKS]
+        if unknown:
+            raise SystemExit(f"no deck {', '.join(unknown)} in {args.set} (decks: {', '.join(_DECKS)})")
+        command = " ".join(sys.argv[1:] if argv is None else argv)
+        return run(args, command, manifest.name, built.digest, decks, {"search": base, "stronger": strong}, sengoku)
+
+
+def run(args, command: str, set_name: str, digest: str, decks: list[str], policies: dict[str, dict[str, int]],
+        sengoku) -> int:
+    settings = args.setting or list(SETTINGS)
+
+    def named(which: str) -> str:
+        return "search" + ("" if not policies[which] else " with " + ", ".join(
+            f"{k}={v}" for k, v in policies[which].items()))
+
+    print(f"sengoku {sengoku.__version__}, rules engine {sengoku.engine_build()}; {named('search')} against "
+          f"{named('stronger')}, on the {set_name} set (digest {digest[:12]}), "
+          f"{args.deals} deals a row, up to {args.turns} turns, seed {args.seed}")
+    print(f"command: python benchmarks/search_convergence.py {command}".rstrip())
+    print()
+    print("| deck | setting | search | stronger | stronger - search (95% interval) | within 0.02 |")
+    print("| --- | --- | ---: | ---: | --- | --- |")
+    sys.stdout.flush()
+    held = read_results(args.results)
+    starts = list(range(0, args.deals, args.chunk))
+
+    def key(deck: str, setting: str, which: str, start: int) -> tuple:
+        return (_DECKS[deck][2], setting, which, json.dumps(policies[which], sort_keys=True), args.turns, args.seed,
+                start)
+
+    tasks = [(deck, setting, which, tuple(sorted(policies[which].items())), start,
+              min(start + args.chunk, args.deals), args.turns, args.seed)
+             for deck in decks for setting in settings for start in starts for which in policies
+             if key(deck, setting, which, start) not in held]
+    cpu = {which: [0.0, 0] for which in policies}
+    rows: list[tuple[float, float, float, float, int]] = []
+
+    def row_done(deck: str, setting: str) -> None:
+        pairs = [held.get(key(deck, setting, w, s)) for s in starts for w in policies]
+        if any(p is None for p in pairs):
+            return
+        base = [k for s in starts for k in held[key(deck, setting, "search", s)]][: args.deals]
+        other = [k for s in starts for k in held[key(deck, setting, "stronger", s)]][: args.deals]
+        diff, half = mean_ci([b - a for a, b in zip(base, other)])
+        mb, mo = sum(base) / len(base), sum(other) / len(other)
+        rows.append((mb, mo, diff, half, len(base)))
+        print(f"| {deck} | {setting} | {mb:.3f} | {mo:.3f} | {diff:+.3f} ({diff - half:+.3f} to {diff + half:+.3f}) "
+              f"| {verdict(diff, half, len(base))} |")
+        sys.stdout.flush()
+
+    pending = {(d, s) for d in decks for s in settings}
+    for deck, setting in sorted(pending, key=lambda r: (decks.index(r[0]), settings.index(r[1]))):
+        if not any(t[0] == deck and t[1] == setting for t in tasks):
+            row_done(deck, setting)
+    with args.results.open("a", encoding="utf-8") as out:
+        for task, kills, seconds in in_processes(play, tasks, args.jobs):
+            deck, setting, which, _, start, stop, turns, seed = task
+            out.write(json.dumps({"deck": deck, "deck_hash": _DECKS[deck][2], "setting": setting, "policy": which,
+                                  "settings": policies[which], "turns": turns, "seed": seed, "start": start,
+                                  "stop": stop, "kill_turns": kills, "cpu": round(seconds, 3)}) + "\n")
+            out.flush()
+            held[key(deck, setting, which, start)] = kills
+            cpu[which][0] += seconds
+            cpu[which][1] += len(kills)
+            if not any(t[0] == deck and t[1] == setting for t in tasks[tasks.index(task) + 1:]):
+                row_done(deck, setting)
+    print()
+    if rows:
+        diffs = [r[2] for r in rows]
+        within = sum(1 for r in rows if verdict(r[2], r[3], r[4]) == "yes")
+        beyond = sum(1 for r in rows if verdict(r[2], r[3], r[4]) == "no")
+        print(f"rows: {len(rows)}; within 0.02 (the whole interval): {within}; beyond it: {beyond}; open: "
+              f"{len(rows) - within - beyond}; difference from {min(diffs):+.3f} to {max(diffs):+.3f}, "
+              f"mean {sum(diffs) / len(diffs):+.3f}")
+    per_game = {w: c[0] / c[1] for w, c in cpu.items() if c[1]}
+    for which, seconds in per_game.items():
+        print(f"{which}: {seconds:.2f} CPU s a game over the {cpu[which][1]} games played now")
+    if len(per_game) == 2:
+        whole = len(_DECKS) * len(SETTINGS) * args.deals * sum(per_game.values())
+        print(f"a whole run ({len(_DECKS)} decks x {len(SETTINGS)} settings x {args.deals} deals, both "
+              f"policies) at this pace: {whole / 3600:.1f} CPU hours")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
