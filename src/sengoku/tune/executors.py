@@ -89,10 +89,7 @@ class DaskCluster:
                                          host="127.0.0.1", dashboard_address=None)
             self._client = Client(self._cluster)
         else:
-            try:
-                self._client = Client(address, timeout="20s")
-            except (OSError, ValueError, TimeoutError) as exc:
-                raise DataError("--cluster", f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+            self._client = _scheduler_client(Client, address)
         self.address = address
         self.workers = max(1, sum(w.get("nthreads", 1) for w in
                                   self._client.scheduler_info().get("workers", {}).values()))
@@ -118,6 +115,22 @@ class DaskCluster:
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+def _scheduler_client(client: Any, address: str) -> Any:
+    """Return Dask's client of the scheduler at `address`, once it greeted as one (`tune.scheduler`)."""
+    from sengoku.tune.scheduler import check_scheduler, connect_timeout  # deferred: imports Dask, only for tcp://
+
+    check_scheduler(address)
+    try:
+        connected = client(address, timeout=connect_timeout())
+    except Exception as exc:  # noqa: BLE001 - whatever Dask's client says, the scheduler is unusable
+        raise DataError("--cluster", f"the Dask scheduler at {address} greeted but then failed: "
+                        f"{type(exc).__name__}: {str(exc)[:200]}") from None
+    if connected.scheduler_info().get("type") != "Scheduler":
+        connected.close()
+        raise DataError("--cluster", f"{address} is a Dask process but not a scheduler (a worker's port?)")
+    return connected
 
 
 def open_executor(jobs: int, cluster: str | None) -> InProcess | ProcessPool | DaskCluster:
