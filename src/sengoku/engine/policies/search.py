@@ -104,9 +104,11 @@ class SearchPolicy(GreedyPolicy):
 
     def main_phase(self, state: GameState) -> None:
         self._prepare_for(state)
-        cap = self.max_steps
+        # won_turn is tested after each step, not in the loop's condition: a test there would narrow its
+        # type to None for the whole body, and compiled code would then refuse the int a winning step sets
+        cap = self.max_steps if state.won_turn is None else -1
         steps = 0
-        while state.won_turn is None and (cap == 0 or steps < cap):
+        while cap == 0 or steps < cap:
             steps += 1
             options: list[Action] = [_FINISH]
             seen: set[tuple[object, ...]] = set()
