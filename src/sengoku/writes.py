@@ -20,7 +20,12 @@ never overwritten with a version made from the old bytes.
 
 A symlink is written through (the file it points to is replaced, the link stays). The new
 file keeps the old one's permission bits, or gets 0666 less the umask, as `open()` would.
-Commands call `check_output` before long work (a simulation), so a bad path fails first.
+Commands call `check_outputs` before any work (a simulation, a tune, reading the decklists):
+every output of the run is checked at once against every input of the same run and every other
+output, by file identity (device and inode, through symlinks and `..`), and its folder is
+tried with a real temporary file, so a path that cannot be written fails first, not after the
+work. `--force` replaces an old output; it never replaces an input of the same run, nor makes
+two outputs of one run share a file.
 """
 
 from __future__ import annotations
@@ -29,11 +34,13 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from sengoku.errors import DataError
 from sengoku.files import Original
+from sengoku.paths import default_card_db
 
 _KINDS = (
     (stat.S_ISDIR, "is a folder"),
@@ -84,6 +91,108 @@ def check_output(path: Path | str, *, replace: bool, force_hint: str | None = "-
     if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
         raise DataError(path, "is read-only; refused, left as it was")
     return target
+
+
+@dataclass(frozen=True)
+class Input:
+    """A file or folder a run reads, as its messages name it ("the decklist", "the --opponent decklist")."""
+
+    what: str
+    path: Path | str
+    suffix: str | None = None  # a folder: only the files below it whose names end so are read (None: every file)
+
+
+def database_inputs(db: Path | str | None) -> list[Input]:
+    """Return what a card database given as `db` (a folder or its cards file; None: $SENGOKU_DB, else the
+    bundled one) is read from: the cards file, the rule file and the board beside it, its formats folder."""
+    given = Path(db) if db is not None else default_card_db()
+    folder = given if given.is_dir() else given.parent
+    files = [given] if not given.is_dir() else [folder / "cards.json"]
+    files += [folder / "game.toml", folder / "board.json", folder / "formats"]
+    return [Input("a file of the --db card database", f) for f in files]
+
+
+def _key(path: Path | str) -> tuple[int, int, str]:
+    """The identity of the file `path` names: its device and inode, or, not there yet, its folder's and its name."""
+    target = os.path.realpath(path)
+    try:
+        st = os.stat(target)
+        return st.st_dev, st.st_ino, ""
+    except OSError:
+        folder, name = os.path.split(target)
+        try:
+            st = os.stat(folder)
+        except OSError:
+            return -1, -1, target
+        return st.st_dev, st.st_ino, name
+
+
+def _reads(source: Input, output: Path | str) -> bool:
+    """Whether writing `output` would replace what `source` is read from."""
+    try:
+        st = os.stat(source.path)
+    except OSError:
+        return False  # not there: nothing of it is read (the read says so in its own words)
+    target = Path(os.path.realpath(output))
+    if not stat.S_ISDIR(st.st_mode):
+        key = _key(target)
+        return key[:2] == (st.st_dev, st.st_ino) and not key[2]
+    if source.suffix is not None and not target.name.lower().endswith(source.suffix):
+        return False
+    try:
+        if not stat.S_ISREG(os.stat(target).st_mode):
+            return False  # a new file below a folder is not one of the files it holds
+    except OSError:
+        return False
+    for folder in target.parents:
+        try:
+            here = os.stat(folder)
+        except OSError:
+            continue
+        if (here.st_dev, here.st_ino) == (st.st_dev, st.st_ino):
+            return True
+    return False
+
+
+def _try_folder(path: Path | str, target: Path) -> None:
+    """Make and remove a temporary file where `path` will be written: what the write itself will do."""
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise DataError(path, f"cannot write in its folder {target.parent}: {exc.strerror or exc}; "
+                        "refused before any work") from None
+    os.close(fd)
+    os.unlink(tmp)
+
+
+def check_outputs(outputs: Mapping[str, Path | str | None], inputs: Iterable[Input], *, replace: bool,
+                  force_hint: str | None = "--force") -> dict[str, Path]:
+    """Check every output of a run before any work; return the real path of each given one (by option).
+
+    `outputs`: option -> path (None: not asked for). Each is refused (DataError, exit 2, every
+    file left as it was) when it is one of the run's `inputs` (even with `replace`: `--force`
+    replaces an old output, never what the run reads), when another output of the run names the
+    same file, when `check_output` refuses it, or when no file can be made in its folder.
+    """
+    sources = list(inputs)
+    seen: dict[tuple[int, int, str], str] = {}
+    targets: dict[str, Path] = {}
+    for option, path in outputs.items():
+        if path is None:
+            continue
+        for source in sources:
+            if _reads(source, path):
+                raise DataError(path, f"is {source.what} of this run ({source.path}): {option} never replaces an "
+                                "input of its own run, not even with --force; refused, left as it was")
+        target = check_output(path, replace=replace, force_hint=force_hint)
+        key = _key(target)
+        if key in seen:
+            raise DataError(path, f"is also the {seen[key]} file of this run: two outputs cannot share one file; "
+                            "refused, left as it was")
+        seen[key] = option
+        _try_folder(path, target)
+        targets[option] = target
+    return targets
 
 
 def append_text(path: Path | str, chunks: Iterable[str]) -> None:

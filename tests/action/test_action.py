@@ -214,10 +214,12 @@ def _unwritable_folder(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("name", ["sheets.html", "report.json"])
 def test_a_report_that_cannot_be_written_fails_the_step_and_the_summary_says_so(tmp_path: Path, name: str) -> None:
+    """A folder that takes no file is found before any decklist is read (a write that fails later, say on a
+    full disk, is said first in the summary, above the decks' table)."""
     output = _unwritable_folder(tmp_path) / name
     code, out, err, summary = run_action(tmp_path, paths=str(VALID), output=str(output))
     text = shown(summary.read_text(encoding="utf-8"))
-    assert code == 2 and f"error: {output}: cannot write" in err
-    assert text.startswith(f"earlier step\n⛔ The report file was not written: {output}: cannot write")
-    assert "1 file(s): 1 valid" in text  # the decks' own verdict, under the failure, not instead of it
+    assert code == 2 and f"error: {output}: cannot write in its folder {output.parent}" in err
+    assert f"{output}: cannot write in its folder" in text and "refused before any work" in text
+    assert out == "" and "1 file(s)" not in text  # refused before any decklist was read
     assert not output.exists()

@@ -139,7 +139,7 @@ def test_outputs_that_must_not_be_written(tmp_path: Path, capsys: pytest.Capture
     copy = tmp_path / "start.toml"
     copy.write_bytes(WEAKENED.read_bytes())
     code, _, err = _tune(capsys, str(copy), "-o", str(copy), "--force", "--budget", "10")
-    assert code == 2 and "is the start deck" in err
+    assert code == 2 and "is the decklist of this run" in err and "not even with --force" in err
     assert copy.read_bytes() == WEAKENED.read_bytes()
     code, _, err = _tune(capsys, str(WEAKENED), "--objective", "won-by:12", "--budget", "10")
     assert code == 2 and "won-by:T" in err and "Traceback" not in err

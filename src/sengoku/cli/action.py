@@ -31,7 +31,7 @@ from typing import Any
 from sengoku.cli import streams
 from sengoku.display import markdown_text, printable, printable_lines
 from sengoku.errors import DataError, SengokuError
-from sengoku.writes import append_text, check_output, write_atomically
+from sengoku.writes import append_text, check_outputs, write_atomically
 
 KINDS = {".json": "json", ".sarif": "sarif", ".xml": "junit", ".md": "markdown", ".markdown": "markdown",
          ".html": "html", ".htm": "html"}
@@ -94,7 +94,7 @@ def run(env: Mapping[str, str]) -> int:
 
 def _run(env: Mapping[str, str], summary: str | None) -> int:
     # deferred: only the action needs these, and the layers below are imported on use as in the CLI
-    from sengoku.cli.validate import check_all, say_skipped, summary_line
+    from sengoku.cli.validate import check_all, say_skipped, summary_line, validate_inputs
     from sengoku.validate.api import iter_paths
     from sengoku.validate.reporters import get_reporter
     from sengoku.validate.reporters.registration import Report as RegistrationSheets
@@ -102,9 +102,10 @@ def _run(env: Mapping[str, str], summary: str | None) -> int:
     strict = _strict(env.get("SENGOKU_STRICT", ""))
     output = env.get("SENGOKU_OUTPUT", "")
     kind = report_kind(output) if output else None
+    paths, format = split_paths(env.get("SENGOKU_PATHS", "")), env.get("SENGOKU_FORMAT") or None
     if output:  # refused before any decklist is read, as `--html` is on the command line
-        check_output(output, replace=True)
-    results = iter_paths(split_paths(env.get("SENGOKU_PATHS", "")), format=env.get("SENGOKU_FORMAT") or None)
+        check_outputs({"output": output}, validate_inputs(paths, None, format), replace=True)
+    results = iter_paths(paths, format=format)
     table = get_reporter("markdown")(None, strict)  # type: ignore[arg-type]  # a document: spooled
     annotations = get_reporter("github")(sys.stdout, strict)
     report: Any = None

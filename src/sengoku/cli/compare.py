@@ -10,11 +10,11 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
-from sengoku.cli.goldfish import POLICY_HELP, PROGRESS_MIN_GAME_TURNS, refuse_invalid, with_progress
+from sengoku.cli.goldfish import POLICY_HELP, PROGRESS_MIN_GAME_TURNS, play_inputs, refuse_invalid, with_progress
 from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_TURNS
-from sengoku.writes import check_output, write_atomically
+from sengoku.writes import check_outputs, write_atomically
 
 HELP = " ".join("""
 Compare SENGOKU YUGI decks on the same deals: every deck plays the same runs with the same seed, policy,
@@ -85,12 +85,12 @@ def compare_command(
 
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
-    if plot is not None:  # fail before the simulation, not after it
+    # every output checked before the simulation, against the run's inputs and each other
+    check_outputs({"--plot": plot, "--html": html}, play_inputs(decks, opponent, db), replace=force)
+    if plot is not None:
         from sengoku.goldfish.reports.plot import check_plot_path  # deferred: only --plot needs it
 
         check_plot_path(plot, replace=force)
-    if html is not None:
-        check_output(html, replace=force)
     if jobs is not None and jobs > 1:
         jobs, note = usable_jobs(jobs)
         if note:

@@ -16,7 +16,10 @@ from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON,
 from sengoku.cli.streams import write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_TURNS
-from sengoku.writes import check_output, write_atomically
+from sengoku.paths import data_dir
+from sengoku.writes import Input, check_outputs, database_inputs, write_atomically
+
+DEFAULT_DECK = data_dir("decklists") / "default.toml"  # what goldfish plays when no deck is given
 
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
 PROGRESS_MIN_GAME_TURNS = 200_000
@@ -133,13 +136,14 @@ def goldfish_command(
     # with the same bound as the other games' opening-hand path.
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
-    if plot is not None:  # fail before the simulation, not after it
+    # every output checked before the simulation, against the run's inputs and each other
+    check_outputs({"--plot": plot, "--html": html}, play_inputs([deck if deck is not None else DEFAULT_DECK], opponent,
+                                                                 db), replace=force)
+    if plot is not None:
         # deferred: start-up time of the other commands
         from sengoku.goldfish.reports.plot import check_plot_path
 
         check_plot_path(plot, replace=force)
-    if html is not None:
-        check_output(html, replace=force)
     if trace is not None:
         for option, given in (("--html", html), ("--plot", plot), ("--precision", precision)):
             if given is not None:
@@ -298,6 +302,15 @@ def _opening_hands(report: dict, runs: int, elapsed: float, as_json: bool, plot:
         typer.echo(f"error: {err}: a bug in the simulation, please report it", err=True)
     if not report["ok"]:
         raise SystemExit(1)
+
+
+def play_inputs(decks: list[Path], opponent: Optional[Path], db: Optional[Path]) -> list[Input]:
+    """What a run of goldfish, compare or tune reads: its decklists, the --opponent's, the card database."""
+    inputs = [Input("the decklist" if len(decks) == 1 else f"decklist {k} of {len(decks)}", deck)
+              for k, deck in enumerate(decks, start=1)]
+    if opponent is not None:
+        inputs.append(Input("the --opponent decklist", opponent))
+    return inputs + database_inputs(db)
 
 
 def refuse_invalid(exc) -> None:  # type: ignore[no-untyped-def]

@@ -44,12 +44,13 @@ def import_(
     # deferred: start-up time of the other commands
     from sengoku.decklist.fmt import game_context
     from sengoku.decklist.text_import import MODES, import_text, read_text_list
-    from sengoku.writes import check_output, write_atomically  # tempfile: ~7 ms of start-up
+    from sengoku.writes import check_outputs, database_inputs, write_atomically  # tempfile: ~7 ms of start-up
 
     if mode not in MODES:
         raise DataError(None, f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
-    if output is not None:  # refused before anything is read: a FIFO, a device, a file without --force
-        check_output(output, replace=force)
+    # refused before anything is read: a FIFO, a device, a file without --force, a file of the --db. The
+    # list itself is no such input: `-o LIST --force` converts it in place (only if nobody saved it meanwhile)
+    check_outputs({"--output": output}, database_inputs(db), replace=force)
     source = "<stdin>" if str(file) == "-" else str(file)
     text, original = (read_stdin(), None) if str(file) == "-" else read_text_list(file)
     if output is None or not _same_file(file, output):

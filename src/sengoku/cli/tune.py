@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -11,12 +10,12 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
-from sengoku.cli.goldfish import POLICY_HELP, refuse_invalid
+from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
 from sengoku.cli.play_options import DB, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import EXIT_INTERRUPTED, write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_TURNS
-from sengoku.writes import check_output, write_atomically
+from sengoku.writes import Input, check_outputs, write_atomically
 
 HELP = " ".join("""
 Tune a SENGOKU YUGI deck: find a better one, one legal card change at a time, each change won in a
@@ -83,7 +82,7 @@ def tune_command(
         "scheduler, or local:N for a LocalCluster of N worker processes. Needs the optional cluster extra: "
         "pip install 'sengoku[cluster]'.", show_default=False),
     output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="OUT.toml", help="Write the final deck "
-                                          "here (never over the start deck).", show_default=False),
+                                          "here (never over a file the tune reads).", show_default=False),
     force: bool = typer.Option(False, "--force", help="Replace the -o or --html file if it exists."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON (schemas/tune.schema.json)."),
     html: Optional[Path] = typer.Option(
@@ -103,10 +102,9 @@ def tune_command(
 
     if cluster is not None and jobs is not None:
         raise DataError(None, "--jobs and --cluster exclude each other: the cluster's workers do the playing")
-    for path in (p for p in (output, html) if p is not None):  # fail before the tune, not after it
-        if os.path.exists(deck) and os.path.realpath(path) == os.path.realpath(deck):
-            raise DataError(path, "is the start deck; refused, left as it was (write the tuned deck elsewhere)")
-        check_output(path, replace=force)
+    # every output checked before the tune, not after it: against the run's inputs and each other
+    inputs = play_inputs([deck], opponent, db) + ([Input("the --pool file", pool)] if pool is not None else [])
+    check_outputs({"--output": output, "--html": html}, inputs, replace=force)
     n_jobs = default_jobs() if jobs is None else jobs
     if n_jobs > 1:
         n_jobs, note = usable_jobs(n_jobs)

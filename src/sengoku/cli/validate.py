@@ -13,7 +13,7 @@ import typer
 from sengoku.cli import app
 from sengoku.cli.streams import write_document
 from sengoku.display import printable
-from sengoku.writes import check_output, write_atomically
+from sengoku.writes import Input, check_outputs, database_inputs, write_atomically
 
 DOCUMENT_KINDS = {"json": "json", "sarif": "json", "junit": "xml"}
 
@@ -67,8 +67,8 @@ def validate(
     from sengoku.validate.reporters import get_reporter
 
     reporter_class = get_reporter(report.value)  # an unknown name fails before any file is read
-    if html is not None:  # a path that must not be written fails before any file is read
-        check_output(html, replace=force)
+    # a path that must not be written fails before any file is read
+    check_outputs({"--html": html}, validate_inputs(paths, db, format), replace=force)
     results = iter_paths(paths, db=db, format=format, as_of=parse_as_of(as_of))
     # Text and github lines are written at once; a document (json, junit, sarif, markdown, the
     # --html page) is spooled and written whole at the end, so a machine format is complete or
@@ -91,6 +91,14 @@ def validate(
     typer.echo(summary_line(tally, say_skipped(skipped)) + (f"; registration sheets written to {printable(str(html))}"
                                                     if html is not None else ""), err=True)
     raise typer.Exit(tally.exit_code)
+
+
+def validate_inputs(paths: Iterable[Path | str], db: Optional[Path | str], format: Optional[str]) -> list[Input]:
+    """What a run of validate reads: the decklists (every *.toml below a folder), the --format file, the --db."""
+    inputs = [Input("a decklist", p, suffix=".toml") for p in paths]
+    if format is not None:
+        inputs.append(Input("the --format file", format))
+    return inputs + (database_inputs(db) if db is not None else [])
 
 
 def check_all(results: Iterable[Any], reporters: list[Any], strict: bool) -> tuple[Any, Any]:
