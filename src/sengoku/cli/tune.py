@@ -62,9 +62,9 @@ def tune_command(
         None, "--min-gain", metavar="X", help="Smallest gain worth racing for (kill-turn: turns, default 0.02; "
         "won-by: a share, default 0.005).", show_default=False),
     check: int = typer.Option(10_000, "--check", metavar="N", help="Play the final deck against the start on N "
-                              "fresh runs with the tuned policy (0: do not)."),
+                              "fresh runs with the tuned policy (0: do not; at most 10,000,000)."),
     verify: int = typer.Option(0, "--verify", metavar="N", help="Also play the final deck against the start with "
-                               "--policy search on N fresh runs (slow).", show_default=False),
+                               "--policy search on N fresh runs (slow; at most 10,000,000).", show_default=False),
     seed: int = SEED,
     turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
     going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
@@ -79,7 +79,7 @@ def tune_command(
     jobs: Optional[int] = JOBS,
     cluster: Optional[str] = typer.Option(
         None, "--cluster", metavar="ADDRESS", help="Play on a Dask cluster: tcp://HOST:PORT for a running "
-        "scheduler, or local:N for a LocalCluster of N worker processes. Needs the optional cluster extra: "
+        "scheduler, or local:N for a LocalCluster of N worker processes (at most one a core, as --jobs). Needs the optional cluster extra: "
         "pip install 'sengoku[cluster]'.", show_default=False),
     output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="OUT.toml", help="Write the final deck "
                                           "here (never over a file the tune reads).", show_default=False),
@@ -124,6 +124,8 @@ def tune_command(
         raise SystemExit(1) from None
     started = time.perf_counter()
     executor = open_executor(n_jobs, cluster)
+    if getattr(executor, "note", None):
+        typer.echo(f"note: {executor.note}", err=True)
     tuner.executor = executor
     try:
         result = tuner.run()

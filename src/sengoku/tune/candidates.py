@@ -19,7 +19,9 @@ from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
 from sengoku.decklist.read import read_decklist
 from sengoku.decklist.text_import import import_text, read_text_list
+from sengoku.display import printable
 from sengoku.errors import DataError
+from sengoku.games import DEFAULT_GAME, get_game
 from sengoku.tune.deck import Change, Deck, decklist
 from sengoku.validate.api import Validator
 
@@ -49,6 +51,9 @@ def read_pool(path: Path | str, card_db: CardDatabase) -> tuple[str, ...]:
     """
     if str(path).lower().endswith(".toml"):
         pool_deck, syntax = read_decklist(path)
+        if pool_deck.game != DEFAULT_GAME:  # its cards are another game's: none may go into this deck
+            raise DataError(path, f"not a pool of {_title(DEFAULT_GAME)} cards: a {_title(pool_deck.game)} decklist "
+                            f"(game = {pool_deck.game!r}) naming {_names(e.name or e.id for e in pool_deck.entries)}")
         problems = [p for p in syntax if getattr(p, "severity", "error") == "error"]
         if problems:
             raise DataError(path, f"not a usable pool: {problems[0].message}", getattr(problems[0], "line", None))
@@ -72,7 +77,24 @@ def read_pool(path: Path | str, card_db: CardDatabase) -> tuple[str, ...]:
                     and (entry.epithet is None or epithet == entry.epithet)}
     if not ids:
         raise DataError(path, "the pool names no card")
+    unknown = ids - {c.id for c in card_db.cards}
+    if unknown:  # never tuned in: the validator could not judge a deck holding them
+        raise DataError(path, f"names cards the card database does not know: {_names(sorted(unknown))}")
     return tuple(sorted(ids))
+
+
+def _title(game: str) -> str:
+    try:
+        return get_game(game).title
+    except DataError:
+        return game
+
+
+def _names(names: Iterable[str | None], shown: int = 8) -> str:
+    """Say a list of card names (the first `shown`, then how many more), escaped for a terminal."""
+    given = [printable(str(n)) for n in names if n]
+    more = f" and {len(given) - shown} more" if len(given) > shown else ""
+    return ", ".join(given[:shown]) + more + f" ({len(given)} card(s))"
 
 
 def changes(deck: Deck, pool: Iterable[str], kinds: Mapping[str, str], mode: str) -> list[Change]:

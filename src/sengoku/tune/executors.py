@@ -81,11 +81,10 @@ class DaskCluster:
             raise DataError("--cluster", f"needs Dask's distributed scheduler, the optional cluster extra: "
                             f"{CLUSTER_EXTRA}") from None
         self._cluster: Any = None
+        self.note: str | None = None
         if address.startswith("local:"):
-            count = address.split(":", 1)[1]
-            if not count.isdigit() or int(count) < 1:
-                raise DataError("--cluster", f"local:N needs a number of workers N of at least 1, not {count!r}")
-            self._cluster = LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
+            workers, self.note = local_workers(address.split(":", 1)[1])
+            self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                          host="127.0.0.1", dashboard_address=None)
             self._client = Client(self._cluster)
         else:
@@ -131,6 +130,24 @@ def _scheduler_client(client: Any, address: str) -> Any:
         connected.close()
         raise DataError("--cluster", f"{address} is a Dask process but not a scheduler (a worker's port?)")
     return connected
+
+
+def local_workers(count: str) -> tuple[int, str | None]:
+    """Return the worker processes of `--cluster local:COUNT`, and a note when that is fewer than asked.
+
+    A LocalCluster's workers are processes of this machine, each playing one task at a time, as
+    `--jobs` processes do: more than the cores this process may use only queue for them (a
+    billion exhausted the machine's memory), and the tune's path does not depend on their number.
+    So, as `--jobs`, local:N uses at most that many, saying so.
+    """
+    # deferred: the cores are counted only for a local cluster
+    from sengoku.goldfish.play.simulate import usable_jobs
+
+    text = count.strip()
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise DataError("--cluster", f"local:N needs a number of workers N of at least 1, not {count!r}")
+    workers, note = usable_jobs(int(text))
+    return workers, note and note.replace(f"--jobs {int(text)}", f"--cluster local:{int(text)}", 1)
 
 
 def open_executor(jobs: int, cluster: str | None) -> InProcess | ProcessPool | DaskCluster:

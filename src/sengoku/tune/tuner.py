@@ -32,6 +32,7 @@ from sengoku.decklist.model import Decklist
 from sengoku.engine import choose_commander, compile_deck
 from sengoku.goldfish.api import _load_db, engine_options, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
+from sengoku.goldfish.other_games import MAX_RUNS
 from sengoku.goldfish.play.seeds import DEFAULT_SEED
 from sengoku.goldfish.play.simulate import Plan, chunks
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
@@ -131,8 +132,9 @@ class Tuner:
         min_gain = DEFAULT_MIN_GAIN[parsed.name] if min_gain is None else min_gain
         if not (min_gain >= 0 and math.isfinite(min_gain)):
             raise TuneError(f"--min-gain must be 0 or more, not {min_gain}")
-        if check_runs < 0 or verify_runs < 0:
-            raise TuneError("--check and --verify take a number of runs, 0 or more")
+        for option, runs in (("--check", check_runs), ("--verify", verify_runs)):
+            if not 0 <= runs <= MAX_RUNS:  # as --runs: 10**14 runs would be gigabytes of tasks, then MemoryError
+                raise TuneError(f"{option} takes a number of runs from 0 to {MAX_RUNS:,}, not {runs}")
         card_db = _load_db(db)
         start, syntax = read_deck(deck)
         self.path = str(start.path) if start.path else (start.name or "deck")
