@@ -11,7 +11,7 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
-from sengoku.cli.play_options import DB, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
+from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import EXIT_INTERRUPTED, write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_TURNS
@@ -76,7 +76,10 @@ def tune_command(
         "Default: the start deck.", show_default=False),
     opponent_defends: bool = OPPONENT_DEFENDS,
     play_on: bool = PLAY_ON,
-    jobs: Optional[int] = JOBS,
+    jobs: Optional[int] = typer.Option(
+        None, "--jobs", "-j", help="Parallel processes, started once for the whole tune. Default: all cores. The "
+        "path and final deck are identical to --jobs 1; at most one process per 1,000 games the tune may play "
+        "(--budget, plus two for each --check and --verify run).", show_default=False),
     cluster: Optional[str] = typer.Option(
         None, "--cluster", metavar="ADDRESS", help="Play on a Dask cluster: tcp://HOST:PORT for a running "
         "scheduler, or local:N for a LocalCluster of N worker processes (at most one a core, as --jobs). Needs the optional cluster extra: "
@@ -95,7 +98,7 @@ def tune_command(
     mode = mode.strip().lower() if mode is not None else None
     # deferred: start-up time of the other commands (the tune imports the rules engine)
     from sengoku.goldfish.api import InvalidDeckError
-    from sengoku.goldfish.play.simulate import default_jobs, usable_jobs
+    from sengoku.goldfish.play.simulate import default_jobs, processes_for, usable_jobs
     from sengoku.tune.executors import open_executor
     from sengoku.tune.result import STOP_INTERRUPTED
     from sengoku.tune.tuner import Tuner
@@ -112,6 +115,9 @@ def tune_command(
             typer.echo(f"note: {note}", err=True)
     if n_jobs < 1:
         raise DataError(None, f"--jobs must be at least 1, not {n_jobs}")
+    # as --jobs's help says: the pool is started once, sized by the most games the tune may play
+    # (the races' budget, and the start and final deck on each --check and --verify run)
+    n_jobs = processes_for(n_jobs, max(0, budget) + 2 * (max(0, check) + max(0, verify)))
 
     line = _ProgressLine(budget) if sys.stderr.isatty() else None
     try:

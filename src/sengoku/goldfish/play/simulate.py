@@ -155,6 +155,12 @@ def chunks(runs: int, parts: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(edges, edges[1:]) if b > a]
 
 
+def processes_for(jobs: int, runs: int) -> int:
+    """Return the processes to play `runs` runs (or games) on, of `jobs` asked for: fewer than
+    MIN_RUNS_PER_JOB a process stay in fewer processes (what --jobs's help says)."""
+    return max(1, min(jobs, runs // MIN_RUNS_PER_JOB or 1))
+
+
 def usable_jobs(requested: int) -> tuple[int, str | None]:
     """Return the processes to use for `requested` jobs, and a note when that is fewer.
 
@@ -217,7 +223,7 @@ def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, sta
     `progress(done)` is called with `total.runs` after each chunk.
     """
     runs = stop - start
-    jobs = max(1, min(jobs, runs // MIN_RUNS_PER_JOB or 1))
+    jobs = processes_for(jobs, runs)
     # More chunks than processes: a worker slowed by another program hands its share over, and a
     # progress bar moves. Results do not depend on the chunking (one stream per run).
     spans = [(a + start, b + start) for a, b in chunks(runs, jobs * 4 if (progress or jobs > 1) else 1)]

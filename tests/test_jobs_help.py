@@ -1,0 +1,73 @@
+"""`--jobs`'s help says how many processes a run starts; the code starts that many (issue 33, class 10).
+
+The figure is read from the help text itself (what docs/cli.md shows), so a help that drifts from
+the code fails here: tune's help said runs under 1,000 a process stay in one process while a
+300-game tune with --jobs 2 started two.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+
+from sengoku.goldfish.play.simulate import MIN_RUNS_PER_JOB, default_jobs, processes_for
+from sengoku.paths import data_dir
+
+DECK = data_dir("decklists") / "tune" / "no-level4.toml"
+
+
+def _help(command: str) -> str:
+    import importlib
+
+    from sengoku.cli import COMMAND_MODULES
+
+    importlib.import_module(f"sengoku.cli.{COMMAND_MODULES[command]}")
+    from sengoku.cli.root import app
+
+    group = typer.main.get_command(app)
+    (param,) = [p for p in group.commands[command].params if "--jobs" in p.opts]  # type: ignore[attr-defined]
+    return param.help
+
+
+def _per_process(help_text: str, unit: str) -> int:
+    found = re.search(rf"at most one process per ([\d,]+) {unit}", help_text)
+    assert found, help_text
+    return int(found.group(1).replace(",", ""))
+
+
+@pytest.mark.parametrize("command", ["goldfish", "compare"])
+def test_goldfish_and_compare_start_what_their_help_says(command: str) -> None:
+    per = _per_process(_help(command), "runs")
+    assert per == MIN_RUNS_PER_JOB
+    for runs, jobs, processes in ((1, 8, 1), (per - 1, 2, 1), (2 * per - 1, 2, 1), (2 * per, 2, 2),
+                                  (10 * per, 4, 4), (3 * per, 8, 3)):
+        assert processes_for(jobs, runs) == processes, (runs, jobs)
+
+
+def _tune_processes(budget: int, *extra: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "sengoku", "tune", str(DECK), "--budget", str(budget),
+                           "--jobs", "2", *extra], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    found = re.search(r"games/s on (1 process|\d+ local processes)\)", done.stderr)
+    assert found, done.stderr
+    return found.group(1)
+
+
+def test_a_small_tune_stays_in_one_process_as_its_help_says() -> None:
+    per = _per_process(_help("tune"), "games the tune may play")
+    assert per == MIN_RUNS_PER_JOB
+    # 300 games with --jobs 2 started two processes; the checks' games count too (two a run)
+    assert _tune_processes(300, "--check", "0") == "1 process"
+    assert _tune_processes(2 * per - 1, "--check", "0") == "1 process"
+    assert _tune_processes(per, "--check", str(per // 2 - 1)) == "1 process"
+
+
+@pytest.mark.skipif(default_jobs() < 2, reason="needs two cores for two processes")
+def test_a_tune_of_a_thousand_games_a_process_starts_them() -> None:
+    per = _per_process(_help("tune"), "games the tune may play")
+    assert _tune_processes(per, "--check", str(per // 2), "--max-changes", "0") == "2 local processes"
