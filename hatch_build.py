@@ -9,6 +9,10 @@ beside them, and Python imports the compiled ones when they are there.
   once; the test suite runs on them. Regular installs and wheels are compiled.
 - `SENGOKU_PURE_PYTHON=1` skips compiling; if compiling fails (no C compiler, say) the build
   warns and carries on with a pure-Python wheel that works the same, only slower.
+- pre-commit installing the hooks of .pre-commit-hooks.yaml skips compiling too: the hooks only
+  validate and format decklists, which play no game, and compiling cost each hook's first run
+  about a minute. pre-commit has no setting for an install's environment, so the hook knows it by
+  the environment pip installs into: `VIRTUAL_ENV` is pre-commit's `<cache>/repo<id>/py_env-<version>`.
 - Compiling happens in a temporary copy of the package: nothing is written into the source tree,
   so no stale extension module can ever shadow an edited .py file.
 """
@@ -45,6 +49,12 @@ setup(name="sengoku-engine", script_args=["build_ext", "--inplace"],
 _MYPY_FLAGS = ("--ignore-missing-imports", "--follow-imports=silent", "--no-warn-unused-ignores")
 
 
+def for_pre_commit_hook(virtual_env: str) -> bool:
+    """Tell whether pip installs into a hook environment of pre-commit (`.../repo<id>/py_env-<version>`)."""
+    folder = Path(virtual_env) if virtual_env else None
+    return folder is not None and folder.name.startswith("py_env-") and folder.parent.name.startswith("repo")
+
+
 class EngineBuildHook(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
@@ -53,6 +63,9 @@ class EngineBuildHook(BuildHookInterface):
             return
         if os.environ.get(PURE_ENV, "").strip() not in ("", "0"):
             self.app.display_info(f"{PURE_ENV} is set: the rules engine stays pure Python")
+            return
+        if for_pre_commit_hook(os.environ.get("VIRTUAL_ENV", "")):
+            self.app.display_info("installed for a pre-commit hook, which plays no game: the rules engine stays pure Python")
             return
         self._temp = tempfile.mkdtemp(prefix="sengoku-mypyc-")
         try:
