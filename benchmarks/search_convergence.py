@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import sys
 import tempfile
 import time
@@ -84,9 +85,10 @@ def play(task: tuple) -> tuple:
     return task, kills, time.process_time() - began
 
 
-def read_results(path: Path) -> dict[tuple, list[int]]:
-    """The chunks a results file holds: (deck hash, setting, policy, settings, turns, seed, start) -> kill turns."""
-    held: dict[tuple, list[int]] = {}
+def read_results(path: Path) -> dict[tuple, tuple[list[int], float]]:
+    """The chunks a results file holds: (deck hash, setting, policy, settings, turns, seed, start) -> (kill
+    turns, CPU seconds)."""
+    held: dict[tuple, tuple[list[int], float]] = {}
     if not path.exists():
         return held
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -94,7 +96,7 @@ def read_results(path: Path) -> dict[tuple, list[int]]:
             r = json.loads(line)
             key = (r["deck_hash"], r["setting"], r["policy"], json.dumps(r["settings"], sort_keys=True), r["turns"],
                    r["seed"], r["start"])
-            held[key] = r["kill_turns"]
+            held[key] = (r["kill_turns"], float(r["cpu"]))
         except (ValueError, KeyError, TypeError):
             continue  # a line cut short when a run was stopped: played again
     return held
@@ -182,17 +184,23 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
              for deck in decks for setting in settings for start in starts for which in policies
              if key(deck, setting, which, start) not in held]
     cpu = {which: [0.0, 0] for which in policies}
-    rows: list[tuple[float, float, float, float, int]] = []
+    rows: list[tuple[float, float, float, float, int, float]] = []
 
     def row_done(deck: str, setting: str) -> None:
         pairs = [held.get(key(deck, setting, w, s)) for s in starts for w in policies]
         if any(p is None for p in pairs):
             return
-        base = [k for s in starts for k in held[key(deck, setting, "search", s)]][: args.deals]
-        other = [k for s in starts for k in held[key(deck, setting, "stronger", s)]][: args.deals]
-        diff, half = mean_ci([b - a for a, b in zip(base, other)])
+        base = [k for s in starts for k in held[key(deck, setting, "search", s)][0]][: args.deals]
+        other = [k for s in starts for k in held[key(deck, setting, "stronger", s)][0]][: args.deals]
+        diffs = [b - a for a, b in zip(base, other)]
+        diff, half = mean_ci(diffs)
         mb, mo = sum(base) / len(base), sum(other) / len(other)
-        rows.append((mb, mo, diff, half, len(base)))
+        rows.append((mb, mo, diff, half, len(base), statistics.stdev(diffs) if len(diffs) > 1 else math.nan))
+        for which in policies:
+            for s in starts:
+                kills, seconds = held[key(deck, setting, which, s)]
+                cpu[which][0] += seconds
+                cpu[which][1] += len(kills)
         print(f"| {deck} | {setting} | {mb:.3f} | {mo:.3f} | {diff:+.3f} ({diff - half:+.3f} to {diff + half:+.3f}) "
               f"| {verdict(diff, half, len(base))} |")
         sys.stdout.flush()
@@ -208,9 +216,7 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
                                   "settings": policies[which], "turns": turns, "seed": seed, "start": start,
                                   "stop": stop, "kill_turns": kills, "cpu": round(seconds, 3)}) + "\n")
             out.flush()
-            held[key(deck, setting, which, start)] = kills
-            cpu[which][0] += seconds
-            cpu[which][1] += len(kills)
+            held[key(deck, setting, which, start)] = (kills, seconds)
             if not any(t[0] == deck and t[1] == setting for t in tasks[tasks.index(task) + 1:]):
                 row_done(deck, setting)
     print()
@@ -218,16 +224,23 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
         diffs = [r[2] for r in rows]
         within = sum(1 for r in rows if verdict(r[2], r[3], r[4]) == "yes")
         beyond = sum(1 for r in rows if verdict(r[2], r[3], r[4]) == "no")
-        print(f"rows: {len(rows)}; within 0.02 (the whole interval): {within}; beyond it: {beyond}; open: "
+        print(f"rows: {len(rows)}; within 0.02 (the whole interval, {MIN_DEALS} deals or more): {within}; "
+              f"beyond it: {beyond}; open: "
               f"{len(rows) - within - beyond}; difference from {min(diffs):+.3f} to {max(diffs):+.3f}, "
               f"mean {sum(diffs) / len(diffs):+.3f}")
     per_game = {w: c[0] / c[1] for w, c in cpu.items() if c[1]}
     for which, seconds in per_game.items():
-        print(f"{which}: {seconds:.2f} CPU s a game over the {cpu[which][1]} games played now")
-    if len(per_game) == 2:
-        whole = len(_DECKS) * len(SETTINGS) * args.deals * sum(per_game.values())
-        print(f"a whole run ({len(_DECKS)} decks x {len(SETTINGS)} settings x {args.deals} deals, both "
-              f"policies) at this pace: {whole / 3600:.1f} CPU hours")
+        print(f"{which}: {seconds:.2f} CPU s a game over the {cpu[which][1]} games of these rows")
+    spreads = [r[5] for r in rows if math.isfinite(r[5])]
+    if len(per_game) == 2 and spreads:
+        # deals a row needs for a 95% interval of +-0.02 on its mean difference, at the spread seen here
+        need = [max(MIN_DEALS, math.ceil((1.96 * sd / WITHIN) ** 2)) for sd in spreads]
+        typical = max(MIN_DEALS, math.ceil((1.96 / WITHIN) ** 2 * sum(sd * sd for sd in spreads) / len(spreads)))
+        hours = len(_DECKS) * len(SETTINGS) * typical * sum(per_game.values()) / 3600
+        print(f"a deal's difference has a standard deviation of {min(spreads):.2f} to {max(spreads):.2f} turns here: "
+              f"a +-{WITHIN} interval needs about {typical} deals a row ({min(need)} to {max(need)}); the whole set "
+              f"({len(_DECKS)} decks x {len(SETTINGS)} settings) at {typical} deals a row, both policies, at this "
+              f"pace: about {hours:.0f} CPU hours")
     return 0
 
 

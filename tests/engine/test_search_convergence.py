@@ -61,7 +61,34 @@ def test_a_stronger_search_plays_the_same_deals(bench, tmp_path, capsys):
                      r"max_steps=0, horizon=6", out)
     stored = lines(results)
     assert {r["deck_hash"] for r in stored} == {stored[0]["deck_hash"]} and len(stored) == 4
-    assert "CPU s a game" in out and "a whole run (24 decks x 4 settings x 2 deals" in out
+    assert "CPU s a game over the 2 games of these rows" in out and "the whole set (24 decks x 4 settings)" in out
+
+
+def test_a_stored_run_is_summarised_without_playing(bench, tmp_path, capsys):
+    from sengoku.generate.deckset import build_deckset, load_deckset
+
+    built = build_deckset(load_deckset(bench.TEST_SET), tmp_path / "set")
+    deck_hash = next(d.deck_hash for d in built.decks if d.name == "bundled/low-curve-1")
+    kills = {"search": [[3, 3], [4, 3]], "stronger": [[3, 3], [3, 4]]}  # deal by deal: 0, 0, -1, +1
+    seconds = {"search": 1.0, "stronger": 2.0}  # a chunk of 2 games: 0.5 and 1.0 CPU s a game
+    results = tmp_path / "stored.jsonl"
+    with results.open("w", encoding="utf-8") as out:
+        for which, settings in (("search", {}), ("stronger", bench.STRONG)):
+            for start, chunk in zip((0, 2), kills[which]):
+                out.write(json.dumps({"deck": "bundled/low-curve-1", "deck_hash": deck_hash, "setting": "first",
+                                      "policy": which, "settings": settings, "turns": 12, "seed": 0,
+                                      "start": start, "stop": start + 2, "kill_turns": chunk,
+                                      "cpu": seconds[which]}) + "\n")
+    before = results.read_text(encoding="utf-8")
+    assert bench.main(["--deck", "bundled/low-curve-1", "--setting", "first", "--deals", "4", "--chunk", "2",
+                       "--results", str(results)]) == 0
+    assert results.read_text(encoding="utf-8") == before  # everything was held: nothing played
+    out = capsys.readouterr().out
+    # mean difference 0; standard deviation sqrt(2/3) = 0.816; t(3) = 3.182: half-width 3.182 x 0.816 / 2 = 1.299
+    assert "| bundled/low-curve-1 | first | 3.250 | 3.250 | +0.000 (-1.299 to +1.299) | open (4 deals" in out
+    # (1.96 x 0.816 / 0.02)^2 = 6402.7 deals; 24 decks x 4 settings x 6403 deals x 1.5 CPU s = 256.1 hours
+    assert "standard deviation of 0.82 to 0.82 turns here: a +-0.02 interval needs about 6403 deals a row" in out
+    assert "about 256 CPU hours" in out
 
 
 def test_a_setting_that_is_not_searchs_is_refused(bench, capsys):
