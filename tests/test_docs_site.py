@@ -16,8 +16,10 @@ import subprocess
 import sys
 from html import unescape
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,6 +76,35 @@ def test_a_bar_in_a_table_cells_code_is_a_bar_on_the_site(site: Path) -> None:
         assert any(shown in c for c in cells[page]), (page, shown)
     markdown = "".join((ROOT / "docs" / name).read_text(encoding="utf-8") for name in ("index.md", "cli.md"))
     assert "text\\|json" in markdown  # the source keeps GitHub's escape: the hook, not the page, changes it
+
+
+def test_the_site_knows_its_address_and_its_repository(site: Path) -> None:
+    """site_url and repo_url: a sitemap with addresses, a 404 page that works under the site's sub-path,
+    and the pages' links to repository files as links to the repository."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    site_url, repo_url = config["site_url"], config["repo_url"]
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert f"<loc>{site_url}</loc>" in sitemap and f"<loc>{site_url}rules/</loc>" in sitemap
+    sub_path = urlparse(site_url).path  # /sengoku/: 404.html is served for any missing path below it
+    assert f'href="{sub_path}assets/' in (site / "404.html").read_text(encoding="utf-8")
+    rules = (site / "rules" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(rf'href="{re.escape(repo_url)}/blob/main/([^"#]+)', rules)
+    assert len(links) > 100 and all((ROOT / link).exists() for link in set(links))
+
+
+def test_the_nav_is_by_reader() -> None:
+    nav = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
+    sections = {next(iter(item)): next(iter(item.values())) for item in nav}
+    assert list(sections)[:5] == ["Getting started", "Tournament organisers", "Deck builders", "How it works", "Python API"]
+
+    def pages(section: str) -> set[str]:
+        entries = sections[section]
+        return {next(iter(e.values())) for e in entries} if isinstance(entries, list) else {entries}
+
+    assert pages("Tournament organisers") >= {"validation.md", "formats-and-ci.md"}
+    assert pages("Deck builders") == {"goldfish.md", "compare.md", "tune.md", "trace.md"}
+    assert pages("How it works") >= {"policies.md", "common-random-numbers.md", "simulation-checks.md", "rules.md",
+                                      "architecture.md"}
 
 
 def test_every_page_is_in_the_nav() -> None:
