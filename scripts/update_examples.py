@@ -28,6 +28,10 @@ by `;`:
 - `<!-- example: output not shown -->`: only the exit code is checked;
 - `<!-- example: needs MODULE -->`: skipped unless MODULE can be imported (an optional extra).
 
+A part of a page between `<!-- generated: NAME -->` and `<!-- end generated -->` is written from
+the file it describes (GENERATED: the GitHub Action's inputs and outputs, from action.yml), and
+checked and rewritten with the examples.
+
 `sh` blocks hold set-up and benchmark commands (installs, timings), which are not run here; a
 `sengoku` command belongs in a `console` block (tests/test_doc_examples.py checks that none is
 left in an `sh` block). Blocks whose commands are the same are run once (the tune example of the
@@ -68,6 +72,42 @@ MASKS = [
 ]
 _NUMBER = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?")
 _RULES = re.compile(r"([━─═\-])\1+")
+
+
+_GENERATED = re.compile(r"(<!-- generated: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- end generated -->)", re.S)
+
+
+def _cell(text: str) -> str:
+    """A Markdown table cell that reads the same on GitHub and on the site: one line, `*` and `|` escaped."""
+    return " ".join(str(text).split()).replace("*", "\\*").replace("|", "\\|")
+
+
+def action_reference() -> str:
+    """The GitHub Action's inputs and outputs as action.yml declares them."""
+    import yaml  # the test extra's; only this part needs it
+
+    action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+    lines = ["| input | required | default | meaning |", "| --- | --- | --- | --- |"]
+    for name, spec in action.get("inputs", {}).items():
+        default = spec.get("default", "")
+        lines.append(f"| `{name}` | {'yes' if spec.get('required') else 'no'} | "
+                     f"{f'`{default}`' if default != '' else '(empty)'} | {_cell(spec.get('description', ''))} |")
+    outputs = action.get("outputs", {})
+    if outputs:
+        lines += ["", "| output | meaning |", "| --- | --- |"]
+        lines += [f"| `{name}` | {_cell(spec.get('description', ''))} |" for name, spec in outputs.items()]
+    else:
+        lines += ["", "The action sets no outputs: what it found is its exit code (a failed step fails the job), "
+                      "the job summary, the annotations and the `output` file."]
+    return "\n".join(lines) + "\n"
+
+
+GENERATED = {"action-reference": action_reference}
+
+
+def generated(text: str) -> str:
+    """The page's text with every generated part written anew."""
+    return _GENERATED.sub(lambda m: m.group(1) + GENERATED[m.group("name")]() + m.group(4), text)
 
 
 @dataclass
@@ -310,6 +350,13 @@ def main() -> int:
                 continue
             text = text[:example.start] + body + text[example.end:]
             print(f"updated {example.name}")
+        if generated(text) != text:  # after the examples, whose offsets are the page's as read
+            if args.check:
+                failed += 1
+                print(f"{page.name}: a generated part is out of date", file=sys.stderr)
+            else:
+                text = generated(text)
+                print(f"updated {page.name}'s generated parts")
         if not args.check and text != page.read_text(encoding="utf-8"):
             temporary = page.with_name(f".{page.name}.update")
             temporary.write_text(text, encoding="utf-8")

@@ -128,7 +128,7 @@ def test_the_readme_workflow_uses_the_actions_inputs_and_markdown() -> None:
     readme = (ROOT / "docs" / "formats-and-ci.md").read_text(encoding="utf-8")
     workflows = [yaml.safe_load(block) for block in re.findall(r"```yaml\n(.*?)```", readme, re.S) if "jobs:" in block]
     uses = [step for w in workflows for step in w["jobs"]["validate"]["steps"]
-            if step.get("uses", "").startswith("YOUR-ORG/sengoku@")]
+            if step.get("uses", "").startswith("sengoku-yugi/sengoku@")]
     assert len(uses) == 1 and set(uses[0]["with"]) <= set(action()["inputs"])
     runs = [step.get("run", "") for w in workflows for step in w["jobs"]["validate"]["steps"]]
     assert any("-o markdown" in run and "$GITHUB_STEP_SUMMARY" in run for run in runs)
