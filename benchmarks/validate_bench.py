@@ -76,7 +76,7 @@ def floor(paths: list[Path]) -> float:
 def validate(folder: Path) -> tuple[float, float, int]:
     """Return (seconds for the whole run, of which one-off set-up, files failing)."""
     from sengoku.validate.api import Validator, expand_paths
-    from sengoku.validate.catalog import _load_catalog
+    from sengoku.carddb.catalog import _load_catalog
     from sengoku.validate.rules import _load_rules
 
     _load_catalog.cache_clear()  # a fresh run each round: the DB and rules are loaded again

@@ -84,7 +84,7 @@ def test_board_is_checked_once_per_content(cache: Path, monkeypatch: pytest.Monk
 
 def test_validator_catalog_shares_the_pass_memory(tmp_path: Path, cache: Path, checks: list[str]) -> None:
     # The validator's catalog used to check cards.json against its schema on every run.
-    from sengoku.validate.catalog import _load_catalog, load_catalog
+    from sengoku.carddb.catalog import _load_catalog, load_catalog
 
     copy = tmp_path / "cards.json"
     shutil.copy(BUNDLED, copy)
@@ -97,7 +97,7 @@ def test_validator_catalog_shares_the_pass_memory(tmp_path: Path, cache: Path, c
 
 
 def test_validator_catalog_reports_a_bad_database_with_lines(tmp_path: Path, cache: Path) -> None:
-    from sengoku.validate.catalog import load_catalog
+    from sengoku.carddb.catalog import load_catalog
 
     data = json.loads(BUNDLED.read_text(encoding="utf-8"))
     data["cards"][1]["level"] = 9

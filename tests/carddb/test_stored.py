@@ -19,7 +19,7 @@ import pytest
 
 import sengoku.carddb.load as load
 import sengoku.carddb.stored as stored
-import sengoku.validate.catalog as catalog_module
+import sengoku.carddb.catalog as catalog_module
 from sengoku.carddb.stored import StoredCards
 from sengoku.errors import DataError
 from sengoku.paths import data_dir

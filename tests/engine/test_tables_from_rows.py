@@ -24,7 +24,7 @@ from sengoku.engine.chance import Lanes
 from sengoku.engine.errors import EngineError
 from sengoku.paths import data_dir, default_card_db
 from sengoku.validate.api import validate_file
-from sengoku.validate.catalog import Catalog, load_catalog
+from sengoku.carddb.catalog import Catalog, load_catalog
 
 from .conftest import META, char, fam
 

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 
 import sengoku
+from sengoku.carddb.catalog import Catalog
 from sengoku.carddb.load import CardDBError, load_card_db
-from sengoku.goldfish.api import goldfish, load_cards
+from sengoku.carddb.playable import load_cards
+from sengoku.goldfish.api import goldfish
 from sengoku.paths import data_dir, default_card_db
-from sengoku.validate.catalog import Catalog
 
 BUNDLED = default_card_db()
 

@@ -19,8 +19,9 @@ from collections import Counter
 
 import pytest
 
+from sengoku.carddb.playable import load_models
 from sengoku.goldfish.statistics import probability as prob
-from sengoku.goldfish.api import _load_db, prepare_engine, read_deck
+from sengoku.goldfish.api import prepare_engine, read_deck
 from sengoku.goldfish.statistics.hand import OpeningHandModel
 from sengoku.goldfish.play.simulate import play_all
 from sengoku.paths import data_dir
@@ -32,7 +33,7 @@ SEEDS = range(500)
 
 def setup_of(deck: str, turns: int = 1):  # type: ignore[no-untyped-def]
     decklist, syntax = read_deck(data_dir("decklists") / deck)
-    return prepare_engine(decklist, syntax, _load_db(None), turns=turns, seed=0, policy="idle", going="first",
+    return prepare_engine(decklist, syntax, load_models(None), turns=turns, seed=0, policy="idle", going="first",
                           commander=None, mode=None, wants=WANTS, opponent=None, opponent_defends=False,
                           play_on=False)
 

@@ -11,7 +11,7 @@ import sengoku
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.validate import validate_deck
 from sengoku.validate.api import Validator
-from sengoku.validate.catalog import load_catalog
+from sengoku.carddb.catalog import load_catalog
 from sengoku.validate.resolve import resolve_entry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +45,7 @@ def test_entries_resolve(catalog, entry: DeckEntry, card: str) -> None:
 
 
 def test_nfc_and_nfd_spellings_match(catalog) -> None:
-    from sengoku.validate.catalog import Catalog
+    from sengoku.carddb.catalog import Catalog
 
     data = {"meta": {"game": "sengoku-yugi", "name": "t", "version": "1"},
             "cards": [{"id": "X", "name": "Café", "level": 1}]}

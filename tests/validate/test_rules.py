@@ -15,7 +15,7 @@ from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.errors import DataError
 from sengoku.games import read_game_file
 from sengoku.validate.api import Validator
-from sengoku.validate.catalog import Catalog
+from sengoku.carddb.catalog import Catalog
 from sengoku.validate.deck_check import Checker
 from sengoku.validate.rules import RuleFileError, compile_filter, load_rules, render, rule_file_problems
 

@@ -307,7 +307,7 @@ def load_card_db(path: Path | str | None = None) -> CardDatabase:
     data, raw = read_checked(cards_file)
     code = game_code(game_of(data))
     # deferred: pydantic and the card models' validators are most of a run's start-up; the
-    # validator reads checked cards as plain dicts (`validate.catalog`) and never needs them
+    # validator reads checked cards as plain dicts (`carddb.catalog`) and never needs them
     from sengoku.carddb.models import CardDatabase
 
     model: Any = CardDatabase

@@ -1,7 +1,7 @@
 """Compile a resolved deck into plain int tables, once, so the game loop never touches pydantic.
 
 The cards are read as the card database's checked plain rows (the JSON's own field names, the
-models' defaults for fields a row leaves out): a `Catalog` (`validate.catalog`) gives them
+models' defaults for fields a row leaves out): a `Catalog` (`carddb.catalog`) gives them
 without building a pydantic model per card, and a loaded `CardDatabase` gives the same rows
 (`model_dump`) of just the deck's cards. Every card of the deck gets a small index (0..n-1, in
 section order, then card id order); each per-card fact is a tuple indexed by it. A copy in a
@@ -402,7 +402,7 @@ def compile_deck(db: Any, sections: Mapping[str, Mapping[str, int]], mode: str =
                  board: object = None) -> DeckTables:
     """Compile a resolved deck (`ValidationResult.sections`: section -> card id -> count) for the engine.
 
-    `db` is the card database: its checked plain rows (a `Catalog`, `validate.catalog`: no
+    `db` is the card database: its checked plain rows (a `Catalog`, `carddb.catalog`: no
     pydantic model is built) or a loaded `CardDatabase` (its models give the same rows); the same
     deck compiles to the same tables from either. `board` is the board geometry (the loaded board
     file, or a mapping of the same shape); None reads the board file of the card database's

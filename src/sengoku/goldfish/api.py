@@ -3,9 +3,10 @@
 The data flows one way: decklist + card DB -> validation -> engine tables -> games -> integer
 tallies -> `GoldfishResult`. Nothing here prints; the CLI and reporters do.
 
-The card database is read as its checked plain rows (`validate.catalog.Catalog`), the form the
-validator reads too: the engine's tables are compiled from them, and no pydantic model is built
-(pydantic's import and the models are a third of a short run's start-up).
+The card database is read as its checked plain rows (`carddb.catalog.Catalog`, loaded by
+`carddb.playable.load_cards`), the form the validator reads too: the engine's tables are
+compiled from them, and no pydantic model is built (pydantic's import and the models are a third
+of a short run's start-up).
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ import math
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from sengoku.carddb.load import load_card_db, resolve_cards_file
+from sengoku.carddb.catalog import Catalog
 from sengoku.carddb.names import fold
+from sengoku.carddb.playable import load_cards
 from sengoku.decklist.model import Decklist
 from sengoku.decklist.read import read_decklist
 from sengoku.engine import MEASURES, POLICIES, choose_commander, compile_deck
 from sengoku.errors import DataError
-from sengoku.games import DEFAULT_GAME, bundled_games, game_code
+from sengoku.games import DEFAULT_GAME, bundled_games
 from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
 from sengoku.goldfish.statistics.hand import CardFacts, OpeningHandModel
 from sengoku.goldfish.statistics.kill_turn import MIRROR, kill_turn_sums, kill_turn_summary
@@ -35,9 +37,8 @@ from sengoku.goldfish.play.seeds import DEFAULT_SEED
 from sengoku.goldfish.play.simulate import Plan, Tally, default_jobs, play_all
 from sengoku.goldfish.statistics.stats import first_turn_distribution
 from sengoku.goldfish.wants import Want, resolve_wants
-from sengoku.paths import DB_ENV, data_dir
+from sengoku.paths import data_dir
 from sengoku.validate.api import Validator
-from sengoku.validate.catalog import Catalog, catalog_from_db, catalog_of_file
 from sengoku.validate.result import ValidationResult
 
 if TYPE_CHECKING:
@@ -50,42 +51,6 @@ def default_decklist() -> Path:
     """Return the bundled default decklist (`sengoku goldfish` with no DECK)."""
 
     return data_dir("decklists") / "default.toml"
-
-
-def _load_db(db: CardDatabase | Path | str | None) -> CardDatabase:
-    """Load the card database as pydantic models (what `tune` reads); `load_cards` is the plain rows."""
-    from sengoku.carddb.models import CardDatabase  # deferred: pydantic's start-up, for tune alone
-
-    loaded = db if isinstance(db, CardDatabase) else load_card_db(db)
-    if not isinstance(loaded, CardDatabase):  # another game's database (issue 5) has no characters to play
-        _refuse_other_game(db, loaded.meta.game, loaded.path)
-    return loaded
-
-
-def load_cards(db: CardDatabase | Catalog | Path | str | None) -> Catalog:
-    """Return the SENGOKU YUGI card database a deck is played with, as its checked plain rows.
-
-    `db` is a path (file or folder), None (the bundled database, or $SENGOKU_DB), a `Catalog`,
-    or a loaded `CardDatabase`. A path is read and checked as `load_card_db` reads it (the same
-    checks, messages and pass cache), without building a pydantic model per card. Another game's
-    database is refused with a DataError: the engine plays SENGOKU YUGI.
-    """
-    if isinstance(db, Catalog):
-        catalog = db
-    elif db is None or isinstance(db, (str, Path)):
-        catalog = catalog_of_file(resolve_cards_file(db))
-    else:  # a loaded CardDatabase (the models): its rows, as the validator reads them
-        catalog = catalog_from_db(db)
-    code = game_code(catalog.game)
-    if code is None or code.card_model != "sengoku":  # another game's database (issue 5): no characters
-        _refuse_other_game(db, catalog.game, catalog.path)
-    return catalog
-
-
-def _refuse_other_game(db: object, game: str, path: str | None) -> NoReturn:
-    source = "--db" if db is not None else f"${DB_ENV}"
-    raise DataError(path, f"a {game} card database; the goldfish engine plays "
-                    f"SENGOKU YUGI decks, so {source} must be a SENGOKU YUGI card database")
 
 
 def read_deck(deck: Decklist | Path | str | None) -> tuple[Decklist, list[Any]]:

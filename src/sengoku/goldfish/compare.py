@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sengoku.carddb.playable import load_cards
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import load_cards, engine_options, engine_result, prepare_engine, read_deck
+from sengoku.goldfish.api import engine_options, engine_result, prepare_engine, read_deck
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.statistics.differences import differences
 from sengoku.goldfish.errors import GoldfishError
@@ -27,8 +28,8 @@ from sengoku.goldfish.play.simulate import map_chunks
 from sengoku.goldfish.wants import Want
 
 if TYPE_CHECKING:
+    from sengoku.carddb.catalog import Catalog
     from sengoku.carddb.models import CardDatabase
-    from sengoku.validate.catalog import Catalog
 
 __all__ = ["CompareError", "compare"]
 

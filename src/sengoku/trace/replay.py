@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sengoku.carddb.playable import load_cards
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import load_cards, engine_options, goldfish_kind, prepare_engine, read_deck
+from sengoku.goldfish.api import engine_options, goldfish_kind, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.options import DEFAULT_RUNS
 from sengoku.goldfish.play.seeds import DEFAULT_SEED
@@ -26,8 +27,8 @@ from sengoku.trace.text import render_text
 from sengoku.version import __version__
 
 if TYPE_CHECKING:
+    from sengoku.carddb.catalog import Catalog
     from sengoku.carddb.models import CardDatabase
-    from sengoku.validate.catalog import Catalog
 
 CHOICES = ("fastest", "median", "slowest")
 

@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.models import CardDatabase
+from sengoku.carddb.playable import load_models
 from sengoku.decklist.model import Decklist
 from sengoku.engine import choose_commander, compile_deck
-from sengoku.goldfish.api import _load_db, engine_options, prepare_engine, read_deck
+from sengoku.goldfish.api import engine_options, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.other_games import MAX_RUNS
 from sengoku.goldfish.play.seeds import DEFAULT_SEED
@@ -135,7 +136,7 @@ class Tuner:
         for option, runs in (("--check", check_runs), ("--verify", verify_runs)):
             if not 0 <= runs <= MAX_RUNS:  # as --runs: 10**14 runs would be gigabytes of tasks, then MemoryError
                 raise TuneError(f"{option} takes a number of runs from 0 to {MAX_RUNS:,}, not {runs}")
-        card_db = _load_db(db)
+        card_db = load_models(db)
         start, syntax = read_deck(deck)
         self.path = str(start.path) if start.path else (start.name or "deck")
         first = prepare_engine(start, syntax, card_db, turns=turns, seed=seed, policy=policy, going=going,

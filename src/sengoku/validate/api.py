@@ -20,7 +20,7 @@ from sengoku.errors import DataError
 from sengoku.folders import Found, find_tomls
 from sengoku.games import Game, bundled_games, default_db_folder, game_for_db, get_game
 from sengoku.paths import DB_ENV
-from sengoku.validate.catalog import Catalog, catalog_from_db, load_catalog
+from sengoku.carddb.catalog import Catalog, catalog_from_db, load_catalog
 from sengoku.validate.deck_check import Checker, FORMAT_UNKNOWN
 from sengoku.validate.result import ValidationResult, Problem
 from sengoku.validate.rules import load_rules

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sengoku.decklist.model import Decklist
-from sengoku.validate.catalog import Catalog
+from sengoku.carddb.catalog import Catalog
 from sengoku.validate.resolve import Resolution
 from sengoku.problems import Problem
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sengoku.decklist.model import Decklist
-from sengoku.validate.catalog import Catalog
+from sengoku.carddb.catalog import Catalog
 from sengoku.validate.code_checks import CODE_CHECKS, CheckContext
 from sengoku.validate.deck_hash import deck_hash
 from sengoku.validate.resolve import Resolution, resolve

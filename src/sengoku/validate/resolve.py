@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from sengoku.carddb.index import same_epithet
 from sengoku.carddb.names import fold
 from sengoku.decklist.model import DeckEntry, Decklist
-from sengoku.validate.catalog import Catalog
+from sengoku.carddb.catalog import Catalog
 from sengoku.problems import Problem
 
 UNKNOWN = "unknown-card"

@@ -1,10 +1,12 @@
 """A game's cards as plain field dicts (card id -> the database's own fields), indexed for lookup.
 
-The rule interpreter reads cards only through this, never through SENGOKU YUGI's pydantic
-models, so any game's database (with its own fields: `rank`, `divine_spirit`, ...) works
-unchanged. The database is checked (schema + card rules) when loaded, once per file content
-(`carddb.load.read_checked`). A big database read before is not parsed again: its cards come
-one by one from its remembered index (`carddb.stored`), exactly as the parse would give them.
+The card database's form for use: the validator's rule interpreter, goldfish, trace and the rules
+engine's tables read cards through this, never through SENGOKU YUGI's pydantic models, so any
+game's database (with its own fields: `rank`, `divine_spirit`, ...) works unchanged. The database
+is checked (schema + card rules) when loaded, once per file content (`carddb.load.read_checked`).
+A big database read before is not parsed again: its cards come one by one from its remembered
+index (`carddb.stored`), exactly as the parse would give them. `carddb.playable` gives the
+SENGOKU YUGI database the engine plays, as these rows or as models.
 """
 
 from __future__ import annotations
