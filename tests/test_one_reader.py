@@ -64,7 +64,7 @@ def test_a_fifo_where_the_note_of_a_big_database_goes_does_not_block(tmp_path: P
     import subprocess
     import sys
 
-    from sengoku.carddb import stored
+    from sengoku.carddb.stored.notes import note_path
     from sengoku.carddb.load import INDEX_MIN_BYTES
 
     big = tmp_path / "cards.json"
@@ -72,7 +72,7 @@ def test_a_fifo_where_the_note_of_a_big_database_goes_does_not_block(tmp_path: P
     big.write_bytes((data_dir("card_db") / "sengoku" / "cards.json").read_bytes() + b" " * INDEX_MIN_BYTES)
     folder = cache / "cards"
     folder.mkdir(parents=True)
-    note = stored._note_path(folder, Path(os.path.realpath(big)))
+    note = note_path(folder, Path(os.path.realpath(big)))
     os.mkfifo(note)
     deck = data_dir("decklists") / "default.toml"
     done = subprocess.run([sys.executable, "-m", "sengoku", "validate", str(deck), "--db", str(big)],

@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 import sengoku.carddb.load as load
-import sengoku.carddb.stored as stored
+import sengoku.carddb.stored.folder as stored_folder
+import sengoku.carddb.stored.identity as identity
+import sengoku.carddb.stored.remembered as remembered_module
 import sengoku.carddb.catalog as catalog_module
-from sengoku.carddb.stored import StoredCards
+from sengoku.carddb.stored.views import StoredCards
 from sengoku.errors import DataError
 from sengoku.paths import data_dir
 from sengoku.validate.api import Validator, ValidationRun
@@ -48,7 +50,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SENGOKU_CACHE_DIR", str(folder))
     monkeypatch.delenv("SENGOKU_NO_CACHE", raising=False)
     monkeypatch.setattr(load, "INDEX_MIN_BYTES", 1)
-    monkeypatch.setattr(stored, "RACY_NS", 0)  # a file written by the test is trusted at once
+    monkeypatch.setattr(identity, "RACY_NS", 0)  # a file written by the test is trusted at once
     catalog_module._load_catalog.cache_clear()
     yield folder / "cards"
     catalog_module._load_catalog.cache_clear()
@@ -95,7 +97,7 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
         return real(path)
 
     monkeypatch.setattr(catalog_module, "read_checked", counted)
-    monkeypatch.setattr(stored, "read_checked", counted)
+    monkeypatch.setattr(remembered_module, "read_checked", counted)
     return calls
 
 
@@ -168,14 +170,14 @@ def test_changed_content_is_never_answered_from_the_old_index(db: Path, decks: l
 
 def test_a_file_changed_in_the_tick_it_was_read_is_hashed(db: Path, decks: list[Path], cache: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stored, "RACY_NS", 10**18)  # every note is racy: only the bytes tell
+    monkeypatch.setattr(identity, "RACY_NS", 10**18)  # every note is racy: only the bytes tell
     remembered(db, decks)
     cards_file = db / "cards.json"
     rewrite_same_size(cards_file)
     # The worst case: a note whose identity is the changed file's (a change in the same clock tick).
     note = next(cache.glob("*.where"))
     old = json.loads(note.read_text())
-    old["identity"] = stored._identity(os.stat(cards_file))
+    old["identity"] = identity.identity(os.stat(cards_file))
     note.write_text(json.dumps(old))
     calls = parsed(monkeypatch)
     after = report(db, decks)
@@ -186,7 +188,7 @@ def test_a_file_changed_in_the_tick_it_was_read_is_hashed(db: Path, decks: list[
 
 def test_a_racy_note_still_finds_the_index_by_hashing(db: Path, decks: list[Path], cache: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stored, "RACY_NS", 10**18)
+    monkeypatch.setattr(identity, "RACY_NS", 10**18)
     first = remembered(db, decks)
     calls = parsed(monkeypatch)
     assert report(db, decks) == first and not calls
@@ -292,8 +294,8 @@ def test_an_unwritable_cache_folder_is_not_an_error(db: Path, decks: list[Path],
 
 def test_at_most_keep_indexes_are_kept_the_newest_first(tmp_path: Path, cache: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stored, "KEEP", 2)
-    monkeypatch.setattr(stored, "KEEP_NOTES", 3)
+    monkeypatch.setattr(stored_folder, "KEEP", 2)
+    monkeypatch.setattr(stored_folder, "KEEP_NOTES", 3)
     data = json.loads((BUNDLED / "cards.json").read_text(encoding="utf-8"))
     folders = []
     for n in range(5):

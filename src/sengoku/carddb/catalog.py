@@ -100,7 +100,8 @@ def catalog_of_file(cards_file: Path) -> Catalog:
         return Catalog.from_data(data, str(cards_file), raw)
     # deferred: the index's module (sqlite3 aside) is a tenth of a one-deck `validate`'s start-up,
     # and only a big database uses it
-    from sengoku.carddb.stored import Look, open_stored, remember
+    from sengoku.carddb.stored.identity import Look
+    from sengoku.carddb.stored.remembered import open_stored, remember
 
     stored = open_stored(cards_file)  # a big database read before: only the cards asked for are read
     if stored is not None:
@@ -113,7 +114,7 @@ def catalog_of_file(cards_file: Path) -> Catalog:
 
 
 def _may_be_indexed(cards_file: Path) -> bool:
-    """Tell whether a cards file is big enough to be indexed (else `stored.Look.at` gives None)."""
+    """Tell whether a cards file is big enough to be indexed (else `stored.identity.Look.at` gives None)."""
     try:
         return os.stat(cards_file).st_size >= load.INDEX_MIN_BYTES
     except OSError:
