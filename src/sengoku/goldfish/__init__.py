@@ -32,6 +32,18 @@ _NAMES = {
 }
 __all__ = list(_NAMES)
 
+# goldfish's public API for the rest of sengoku (trace, tune, the command line, `import sengoku`):
+# the names above, and these modules' names that do not start with "_". The other modules are
+# goldfish's own (tests/test_layers.py checks that nothing outside goldfish imports them).
+API_MODULES = (
+    "api", "compare", "compare_result", "errors", "options", "other_games", "result",
+    "play.pairs", "play.seeds", "play.simulate",  # the one way a run is played, for trace and tune
+    "statistics.kill_turn", "statistics.paired",  # the kill turn and the paired sums tune races on
+    "reports.command", "reports.compare_html", "reports.compare_report", "reports.html_report", "reports.plot",
+    "reports.report",
+    "reports.svg",
+)
+
 
 __getattr__ = lazy_exports(__name__, _NAMES)
 
