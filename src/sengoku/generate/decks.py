@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sengoku.carddb.catalog import catalog_of_file
 from sengoku.carddb.load import resolve_cards_file
 from sengoku.decklist.model import DeckEntry, Decklist
 from sengoku.decklist.render import render_value
 from sengoku.generate.errors import GenerateError
 from sengoku.generate.familiars import familiar_deck
-from sengoku.validate.catalog import catalog_of_file
 
 Card = Mapping[str, Any]
 Slot = tuple[str, int]  # (name, level): what D3's copy limit counts
