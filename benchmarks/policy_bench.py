@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/policy_bench.py [--deals 500] [--deck NAME ...] [--setting S ...]
         [--turns 12] [--seed 0] [--jobs 1] [--base greedy] [--against search] [--json FILE]
+        [--set benchmarks/decksets/test.toml]
 
 Settings: `first`, `second`, `first-defends`, `second-defends` (going first or second, with or
 without `--opponent-defends`). Deal i of a deck and setting is played by both policies from the
@@ -14,7 +15,10 @@ policy orders every pair of decks the yardstick separates (`ranking_check`) the 
 again as one table, a deck a row and a setting a column, and the spread of the gaps between rows
 and between decks (each over its settings). Rows are printed as they finish (a long run can be
 read while it goes); `--json` also writes every deal's pair of kill turns, and `--summarise FILE`
-prints the same summary from such a file without playing.
+prints the same summary from such a file without playing. With `--set MANIFEST` the decks are a deck
+set's instead of the suite's (`sengoku.generate.deckset`: the test set, `benchmarks/decksets/test.toml`,
+is what the policy table reports; the fit set, `fit.toml`, the only one to choose a setting on), each
+played with its own card database; a deck is then named as the set names it, e.g. `gen-1001/low-curve-1`.
 """
 
 from __future__ import annotations
@@ -27,20 +31,29 @@ import time
 from pathlib import Path
 
 SUITE = Path(__file__).resolve().parents[1] / "decklists" / "suite"
+SET_DECKS: dict[str, tuple[Path, Path]] = {}  # with --set: deck name -> (decklist, card database folder)
 SETTINGS = {"first": (True, False), "second": (False, False),
             "first-defends": (True, True), "second-defends": (False, True)}
 
 
-def load_deck(path: Path):
-    """Validate a decklist and compile it for the engine (an invalid deck stops the benchmark)."""
+def load_deck(path: Path, db: Path | None = None):
+    """Validate a decklist against a card database (default: the bundled one) and compile it for the engine
+    (an invalid deck stops the benchmark)."""
     import sengoku
     from sengoku.engine import compile_deck
     from sengoku.validate.api import validate_file
 
-    result = validate_file(path)
+    result = validate_file(path, db)
     if not result.valid:
         raise SystemExit(f"{path} is invalid: {result.errors}")
-    return compile_deck(sengoku.load_card_db(), result.sections, result.mode)
+    return compile_deck(sengoku.load_card_db(db), result.sections, result.mode)
+
+
+def deck_tables(deck: str):
+    """A deck by name: one of the set given with --set, else a suite deck."""
+    if deck in SET_DECKS:
+        return load_deck(*SET_DECKS[deck])
+    return load_deck(SUITE / f"{deck}.toml")
 
 
 def deals(deck: str, setting: str, policy, start: int, stop: int, turns: int, seed: int):
@@ -55,7 +68,7 @@ def deals(deck: str, setting: str, policy, start: int, stop: int, turns: int, se
 
     going_first, defends = SETTINGS[setting]
     chance = Chance()
-    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), policy, chance, turns, going_first,
+    runner = GameRunner(deck_tables(deck), policy, chance, turns, going_first,
                         opponent_defends=defends)
 
     def each():
@@ -141,13 +154,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", default="greedy", help="the policy measured (default: greedy)")
     parser.add_argument("--against", default="search", help="the yardstick (default: search)")
     parser.add_argument("--json", type=Path, help="also write every deal's kill turns here")
+    parser.add_argument("--set", type=Path, metavar="MANIFEST",
+                        help="play a deck set's decks (e.g. benchmarks/decksets/test.toml) instead of the suite's")
     parser.add_argument("--summarise", type=Path, metavar="JSON",
                         help="play nothing: summarise the kill turns a run wrote with --json (its decks, settings and deals)")
     args = parser.parse_args(argv)
 
     import sengoku
 
-    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
+    if args.set is not None:
+        import tempfile
+
+        from sengoku.generate.deckset import build_deckset, load_deckset
+
+        manifest = load_deckset(args.set)
+        with tempfile.TemporaryDirectory() as folder:  # the set's databases and decklists, for this run
+            for d in build_deckset(manifest, folder).decks:
+                SET_DECKS[d.name] = (d.decklist, d.db)
+            unknown = [d for d in args.deck or () if d not in SET_DECKS]
+            if unknown:
+                raise SystemExit(f"no deck {', '.join(unknown)} in {args.set} (decks: {', '.join(SET_DECKS)})")
+            return run(args, argv, args.deck or list(SET_DECKS), sengoku)
+    return run(args, argv, args.deck or sorted(p.stem for p in SUITE.glob("*.toml")), sengoku)
+
+
+def run(args, argv: list[str] | None, decks: list[str], sengoku) -> int:
     settings = args.setting or list(SETTINGS)
     print(f"sengoku {sengoku.__version__}, rules engine {sengoku.engine_build()}; {args.base} against "
           f"{args.against}, {args.deals} deals per deck and setting, up to {args.turns} turns, seed {args.seed}")
