@@ -113,3 +113,20 @@ def json_text(value: Any, **options: Any) -> str:
     """
     text = json.dumps(value, ensure_ascii=False, **options)
     return text if text.isascii() and "\x7f" not in text else _PAST_ASCII.sub(_json_escape, text)
+
+
+def json_number(x: float) -> float:
+    """Return `x` for a JSON report: -0.0 (a rounded tiny negative, or 0 times -1) as 0.0, the same number."""
+    return x + 0.0 if x == 0 else x
+
+
+def json_ready(value: Any) -> Any:
+    """Return a report's JSON value with every -0.0 as 0.0 (`json_number`), through lists and objects: what
+    every `to_json` of goldfish, compare and tune writes, so no report shows a signed zero."""
+    if isinstance(value, float):
+        return json_number(value)
+    if isinstance(value, dict):
+        return {k: json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(v) for v in value]
+    return value

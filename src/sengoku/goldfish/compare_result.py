@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from sengoku.display import json_ready
 from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, WON_BY_TURN
 from sengoku.goldfish.statistics.probability import FALSE_ALARM, alarm_threshold
 from sengoku.goldfish.result import GoldfishResult, error_message
@@ -109,5 +110,5 @@ class CompareResult:
 
     def to_json(self, indent: int | None = 2) -> str:
         """Return the JSON text (same inputs and seed give the same bytes, for any jobs)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
+        return json.dumps(json_ready(self.to_dict()), indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
 

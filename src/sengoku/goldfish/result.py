@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from sengoku.display import json_ready
 from sengoku.version import __version__
 
 # 2: curve entries count only the games still being played (`games`; a measure is null on a turn
@@ -86,7 +87,7 @@ class GoldfishResult:
 
     def to_json(self, indent: int | None = 2) -> str:
         """Return the JSON text (same inputs and seed give the same bytes)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
+        return json.dumps(json_ready(self.to_dict()), indent=indent, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def error_message(event: dict[str, Any], runs: int, check: dict[str, Any]) -> str:

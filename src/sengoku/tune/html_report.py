@@ -48,7 +48,7 @@ def reproduce_command(result: TuneResult, *, db: Path | str | None = None, outpu
 
 
 def _fmt(x: float, scale: float, digits: int, sign: bool = False) -> str:
-    return f"{scale * x:+.{digits}f}" if sign else f"{scale * x:.{digits}f}"
+    return f"{scale * x:+z.{digits}f}" if sign else f"{scale * x:z.{digits}f}"  # z: never "-0.00"
 
 
 def _finite(x: float) -> float | None:
@@ -93,7 +93,8 @@ def render_tune_html(result: TuneResult, command: str, output: str | None = None
         if p is not None:
             checks.append((title, f"policy {p.policy}, {p.runs:,} fresh runs: start {_fmt(p.start, scale, digits)}, final "
                                   f"{_fmt(p.final, scale, digits)}, diff {_fmt(p.diff, scale, digits, True)} "
-                                  f"({_fmt(p.ci95[0], scale, digits, True)} to {_fmt(p.ci95[1], scale, digits, True)})"))
+                                  + (f"({_fmt(p.ci95[0], scale, digits, True)} to {_fmt(p.ci95[1], scale, digits, True)})"
+                                     if p.ci95 is not None else f"(no interval: {p.no_interval})")))
     facts = [("Start deck", result.path), ("Tuned for", tuned_for(result)),
              ("Objective", result.objective.describe()), ("Seed", str(result.seed)),
              ("Budget", f"{result.budget:,} games; {result.games:,} played"),

@@ -133,18 +133,26 @@ def screen_cut(means: dict[int, float], keep: int) -> list[int]:
 
 def lower_bound(sums: Sums, level: float) -> float:
     """Return the one-sided lower confidence bound of the mean improvement at `level`."""
-    if sums.n < 2 or sums.n * sums.squares == sums.total * sums.total:
-        # One run, or every run alike: no interval, so no evidence either way (as compare says)
+    if sums.no_interval() is not None:
+        # One run, or every run alike: no interval, so no evidence either way (compare's rule)
         return -math.inf
     return sums.mean - t_quantile(1 - level, sums.n - 1) * math.sqrt(sums.variance() / sums.n)
 
 
-def interval95(sums: Sums) -> tuple[float, float]:
-    """Return compare's paired 95% interval of the mean; [mean, mean] with no spread, unbounded below two runs."""
-    ci = sums.interval()
+def interval95(sums: Sums) -> tuple[float, float] | None:
+    """Return compare's paired 95% interval of the mean: None without one (fewer than two runs, or no
+    spread; `Sums.no_interval` says which), the one rule compare and tune report by."""
+    return sums.interval()
+
+
+def drop_range(sums: Sums) -> tuple[float, float]:
+    """Return the range the drop rules compare: the 95% interval; without one, the mean itself when every
+    run gave the same improvement (a candidate that played alike so far is judged by that value, which
+    drops it at worst: never an acceptance), unbounded below two runs."""
+    ci = interval95(sums)
     if ci is not None:
         return ci
-    if sums.n >= 2:  # every run the same: the mean is all there is
+    if sums.n >= 2:
         return (sums.mean, sums.mean)
     return (-math.inf, math.inf)
 
@@ -157,7 +165,7 @@ class Verdict:
     drop: bool
     mean: float  # mean improvement per run (objective units; > 0 is better)
     bound: float  # the lower confidence bound at the look's level
-    ci95: tuple[float, float]  # 95% interval of the mean improvement
+    ci95: tuple[float, float] | None  # 95% interval of the mean improvement (None: none, `Sums.no_interval`)
 
 
 def judge(racing: list[Sums], level: float | None, min_gain: float) -> list[Verdict]:
@@ -165,12 +173,12 @@ def judge(racing: list[Sums], level: float | None, min_gain: float) -> list[Verd
 
     `level` None (screening) accepts nothing: its bound is -inf and only the drop rules apply.
     """
-    intervals = [interval95(s) for s in racing]
-    leader = max((lo for lo, _ in intervals if not math.isnan(lo)), default=-math.inf)
+    ranges = [drop_range(s) for s in racing]
+    leader = max((lo for lo, _ in ranges if not math.isnan(lo)), default=-math.inf)
     verdicts = []
-    for sums, (lo, hi) in zip(racing, intervals):
+    for sums, (lo, hi) in zip(racing, ranges):
         bound = -math.inf if level is None else lower_bound(sums, level)
         accept = bound > 0
         drop = not accept and (hi < min_gain or hi < leader)
-        verdicts.append(Verdict(accept=accept, drop=drop, mean=sums.mean, bound=bound, ci95=(lo, hi)))
+        verdicts.append(Verdict(accept=accept, drop=drop, mean=sums.mean, bound=bound, ci95=interval95(sums)))
     return verdicts

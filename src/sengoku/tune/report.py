@@ -13,7 +13,7 @@ def _v(x: float | None, digits: int) -> str:
 
 
 def _s(x: float | None, digits: int) -> str:
-    return "–" if x is None or not math.isfinite(x) else f"{x:+.{digits}f}"
+    return "–" if x is None or not math.isfinite(x) else f"{x:+z.{digits}f}"  # z: never "-0.00"
 
 
 def _scale(result: TuneResult) -> tuple[float, int, str]:
@@ -31,7 +31,8 @@ def tuned_for(result: TuneResult) -> str:
 def _pairwise_line(title: str, p: Pairwise, scale: float, digits: int, unit: str) -> str:
     return (f"{title} (policy {p.policy}, {p.runs:,} fresh runs from run {p.run_start:,}): start {_v(scale * p.start, digits)}, "
             f"final {_v(scale * p.final, digits)}, final − start {_s(scale * p.diff, digits)}{unit} "
-            f"[{_s(scale * p.ci95[0], digits)}, {_s(scale * p.ci95[1], digits)}] (paired 95% interval)")
+            + (f"[{_s(scale * p.ci95[0], digits)}, {_s(scale * p.ci95[1], digits)}] (paired 95% interval)"
+               if p.ci95 is not None else f"(no interval: {p.no_interval})"))
 
 
 def render_text(result: TuneResult, output: str | None = None) -> str:

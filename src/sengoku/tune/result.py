@@ -13,12 +13,12 @@ from typing import Any
 
 from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
-from sengoku.display import printable
+from sengoku.display import json_ready, printable
 from sengoku.tune.deck import Change, Deck, deck_text
 from sengoku.tune.race import Objective
 from sengoku.version import __version__
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: a check's ci95 is null without an interval, no_interval says why
 
 STOP_BUDGET = "budget"
 STOP_NO_IMPROVEMENT = "no-improvement"
@@ -85,7 +85,8 @@ class Pairwise:
     start: float
     final: float
     diff: float
-    ci95: tuple[float, float]
+    ci95: tuple[float, float] | None  # None: no interval (compare's rule), `no_interval` says why
+    no_interval: str | None = None
 
 
 def _r(x: float | None, digits: int = 6) -> float | None:
@@ -150,7 +151,8 @@ class TuneResult:
         if p is None:
             return None
         return {"policy": p.policy, "runs": p.runs, "run_start": p.run_start, "start": _r(p.start),
-                "final": _r(p.final), "diff": _r(p.diff), "ci95": _ci(p.ci95)}
+                "final": _r(p.final), "diff": _r(p.diff), "ci95": None if p.ci95 is None else _ci(p.ci95),
+                "no_interval": p.no_interval}
 
     def to_dict(self) -> dict[str, Any]:
         db = self.card_db
@@ -192,4 +194,4 @@ class TuneResult:
 
     def to_json(self, indent: int | None = 2) -> str:
         """Return the JSON text (same inputs and seed give the same bytes, for any executor)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False) + "\n"
+        return json.dumps(json_ready(self.to_dict()), indent=indent, ensure_ascii=False) + "\n"

@@ -361,9 +361,9 @@ class Tuner:
         objective, turns = self.setup.objective, self.setup.turns
         before = objective.mean_value(own, turns)
         sign = -1 if objective.lower_is_better else 1
-        lo, hi = verdict.ci95
+        assert verdict.ci95 is not None  # accepted: its lower bound is above 0, so its runs have a spread
         diff = sign * verdict.mean
-        ci = (sign * hi, sign * lo) if sign < 0 else (lo, hi)
+        ci = _signed(verdict.ci95, sign)
         self.steps.append(Step(candidate.change, candidate.change.label(self.names), before, before + diff, diff, ci,
                                verdict.bound, trial.level, trial.look, trial.runs, trial.run_start, games, count,
                                trial.attempt, trial.finalists))
@@ -382,10 +382,10 @@ class Tuner:
         objective, turns = self.setup.objective, self.setup.turns
         sums = objective.improvement(kills[0], turns)
         sign = -1 if objective.lower_is_better else 1
-        lo, hi = interval95(sums)
+        ci = interval95(sums)  # compare's rule: none with fewer than two runs or no spread, and why
         before = objective.mean_value(own, turns)
         return Pairwise(policy, runs, first, before, before + sign * sums.mean, sign * sums.mean,
-                        (sign * hi, sign * lo) if sign < 0 else (lo, hi))
+                        None if ci is None else _signed(ci, sign), sums.no_interval())
 
     def _final_checks(self) -> None:
         if self.incumbent == self.start:
@@ -406,6 +406,12 @@ class Tuner:
             steps=tuple(self.steps), races=tuple(self.races), games=self.games,
             stopped=stopped or self.stopped or STOP_INTERRUPTED, start_value=self.start_value,
             check=self.check, verify=self.verify)
+
+
+def _signed(ci: tuple[float, float], sign: int) -> tuple[float, float]:
+    """Return an interval of the improvement in objective units (lower is better: its ends swapped)."""
+    lo, hi = ci
+    return (sign * hi, sign * lo) if sign < 0 else (lo, hi)
 
 
 def tune(deck: Decklist | Path | str | None, db: CardDatabase | Path | str | None = None, **options: Any) -> TuneResult:
