@@ -29,11 +29,14 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-# The engine modules compiled (the package __init__s and errors stay Python: nothing hot there).
+# The engine modules compiled (the package __init__s, errors and the fitted rules' weights stay
+# Python: nothing hot there).
 ENGINE_MODULES = ("constants", "board", "combat", "chance", "tables", "ally", "actions", "chooser", "zones", "setup", "turn",
                   "abilities", "main_phase", "ultimate", "familiar_abilities", "attack", "state", "clone",
                   "policies/base", "policies/idle", "policies/random_play", "policies/develop",
-                  "policies/greedy", "policies/search", "game")
+                  "policies/greedy/settings", "policies/greedy/known", "policies/greedy/odds", "policies/greedy/moves",
+                  "policies/greedy/fitted", "policies/greedy/deploy", "policies/greedy/charges",
+                  "policies/greedy/attacks", "policies/greedy/policy", "policies/search", "game")
 PURE_ENV = "SENGOKU_PURE_PYTHON"
 
 # Run in the build environment, inside the temporary copy: mypyc's documented setuptools route.

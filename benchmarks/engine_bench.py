@@ -6,9 +6,9 @@
 One process, one core, with the sengoku that this Python imports (a regular install compiles the
 engine with mypyc; an editable one runs it as pure Python: the first line says which). The minimal loop is the floor a full-rules engine is measured against:
 it only shuffles, draws, charges and deploys greedily (no board, no Growth/Focus, no rule
-checks, no measures beyond the AP per turn). `--set NAME=VALUE` sets a class attribute of
-`GreedyPolicy` first (as benchmarks/greedy_ab.py takes it): what a setting of the default policy
-costs, e.g. `--policy greedy --set fitted_deploy=False` beside `--policy greedy`.
+checks, no measures beyond the AP per turn). `--set NAME=VALUE` changes a setting of the default
+policy (`GreedySettings`, as benchmarks/greedy_ab.py takes it): what a setting costs, e.g.
+`--policy greedy --set fitted_deploy=False` beside `--policy greedy`.
 """
 
 from __future__ import annotations
@@ -133,18 +133,24 @@ def main(argv: list[str] | None = None) -> int:
                         help="load the deck, play --games games of the minimal loop once, and exit: the floor "
                              "a whole `sengoku goldfish` process is timed against (goldfish_bench.py)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="set this GreedyPolicy class attribute first (VALUE a Python literal)")
+                        help="change this setting of the default policy (VALUE a Python literal)")
     args = parser.parse_args(argv)
-    from sengoku.engine.policies.greedy import GreedyPolicy
+    from sengoku.engine.errors import EngineError
+    from sengoku.engine.policies.greedy import GreedyPolicy, GreedySettings
 
+    settings = GreedySettings()
     for item in args.set:
         name, _, value = item.partition("=")
-        if not name or not hasattr(GreedyPolicy, name):
-            parser.error(f"--set {item}: GreedyPolicy has no setting {name!r}")
         try:
-            setattr(GreedyPolicy, name, ast.literal_eval(value))
+            settings = GreedySettings.from_mapping({name: ast.literal_eval(value)}, settings)
         except (ValueError, SyntaxError):
             parser.error(f"--set {item}: {value!r} is not a Python literal")
+        except EngineError as exc:
+            parser.error(f"--set {item}: {exc}")
+
+    def policy(pname: str):
+        """A new policy by name; greedy with the settings --set changed."""
+        return GreedyPolicy(settings) if pname == "greedy" else make_policy(pname)
 
     from sengoku.engine import POLICIES, GameRunner, choose_commander, make_policy
     from sengoku.engine.chance import Chance, seed_run
@@ -180,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         # One runner per policy, as `sengoku goldfish` plays its runs: run i's chance prepared by
         # seed_run (G7), then a full setup (S1-S7) each game.
         chance = Chance()
-        runner = GameRunner(tables, make_policy(pname), chance, args.turns, True, cmd)
+        runner = GameRunner(tables, policy(pname), chance, args.turns, True, cmd)
         runs = itertools.count()
 
         def play_run(chance=chance, runner=runner, runs=runs) -> None:

@@ -1,12 +1,12 @@
 """Fit the default policy's turn-1 Charge Phase rule to the search's rollouts (writes charge_weights.py).
 
     python benchmarks/fit_charges.py [--seed 1 --seed 2] [--deals 600] [--rollouts 24] [--jobs 2]
-        [--out src/sengoku/engine/policies/charge_weights.py] [--positions FILE]
+        [--out src/sengoku/engine/policies/greedy/charge_weights.py] [--positions FILE]
 
 Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck
 (decklists/suite/) and setting (going first or second, with and without a defending opponent),
 at each `--seed`, it sets up the game and, at our first Charge Phase, scores every distinct set
-of the cards the plan keeps (`GreedyPolicy.charge_features`) that could be sent as extra cards
+of the cards the plan keeps (`greedy.charges.charge_features`) that could be sent as extra cards
 for AP Charge (T2a): each set is played to the end of the game by `greedy` on `--rollouts` copies
 (`SearchPolicy`'s rollouts, from the policy's own stream, the same copies for every set; played
 without `fitted_focus` and `fitted_deploy`, which came after these weights, so that the command
@@ -30,7 +30,7 @@ from pathlib import Path
 from policy_bench import SETTINGS, SUITE, in_processes, load_deck
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "src" / "sengoku" / "engine" / "policies" / "charge_weights.py"
+OUT = ROOT / "src" / "sengoku" / "engine" / "policies" / "greedy" / "charge_weights.py"
 SIZES = 7  # the size term's levels: 1, 2, ... 6, and 7 or more
 CARD_FEATURES = ("one", "level 1", "level 2", "level 3", "level 4", "charge value", "cost / 5", "support",
                  "nameless", "can grow or focus now", "copies of its name in hand (at most 2)",
@@ -41,26 +41,21 @@ CARD_FEATURES = ("one", "level 1", "level 2", "level 3", "level 4", "charge valu
 def scorer(without: tuple[str, ...]):
     """A `SearchPolicy` class that plays `greedy`'s turn, for a fit script to override one hook of
     and score a choice there; it and its rollouts' `greedy` play without the rules `without`
-    (class attributes set to False: the rules fitted after the weights being fitted)."""
-    from sengoku.engine.policies.greedy import GreedyPolicy
+    (settings set to False: the rules fitted after the weights being fitted)."""
+    from sengoku.engine.policies.greedy import GreedyPolicy, GreedySettings
     from sengoku.engine.policies.search import SearchPolicy
 
-    off = dict.fromkeys(without, False)
-    rollouts = type("WithoutLaterRules", (GreedyPolicy,), off)
+    off = GreedySettings.from_mapping(dict.fromkeys(without, False))
 
     class Scorer(SearchPolicy):
         def __init__(self) -> None:
-            super().__init__()
-            self._rollout_policy = rollouts()
+            super().__init__(off)  # (its rollouts' greedy too)
 
         def charge_phase(self, state) -> None:
             GreedyPolicy.charge_phase(self, state)
 
         def main_phase(self, state) -> None:
             GreedyPolicy.main_phase(self, state)
-
-    for name in without:
-        setattr(Scorer, name, False)
     return Scorer
 
 
@@ -83,6 +78,7 @@ def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
     """Deals start..stop-1 of one deck and setting: each first Charge Phase's kept cards, and every
     distinct set of them sent, scored by `rollouts` shared copies."""
     from sengoku.engine.policies.develop import DevelopPolicy
+    from sengoku.engine.policies.greedy.charges import charge_features
 
     deck, setting, start, stop, seed, rollouts = task
     out: list[dict] = []
@@ -92,7 +88,7 @@ def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
             self._prepare_for(state)
             hand = list(state.hand)
             base, ap = DevelopPolicy._plan_charges(self, state)
-            kept = self.charge_features(state, base, ap)
+            kept = charge_features(state, base, ap)
             sets, seen = [], set()
             for r in range(len(kept) + 1):
                 for combo in itertools.combinations([p for p, _ in kept], r):
@@ -153,10 +149,10 @@ def render(card, size, hands: int, sets: int, command: str) -> str:
     return f'''"""The default policy's turn-1 Charge Phase rule: weights fitted to the search's rollouts.
 
 Written by `{command}` ({hands:,} turn-1 hands, {sets:,} sets of cards
-sent); do not edit by hand. Used by `GreedyPolicy._charge_fitted` (`fitted_charges`).
+sent); do not edit by hand. Used by `greedy.charges.charge_fitted` (`fitted_charges`).
 
 A card the plan keeps is valued x . (CARD[0] + second * CARD[1] + ultimate * CARD[2]), with x its
-features in the order of CARD_FEATURES (`GreedyPolicy.charge_features`); sending k of them adds
+features in the order of CARD_FEATURES (`greedy.charges.charge_features`); sending k of them adds
 SIZE[0][k-1] + second * SIZE[1][k-1] + ultimate * SIZE[2][k-1] + defends * SIZE[3][k-1]
 + AP/10 * SIZE[4][k-1] (k of 7 or more: the last). Values are in turns: lower wins sooner.
 """

@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/greedy_ab.py NAME=VALUE [NAME=VALUE ...] [--deals 2000] [--deck NAME ...]
         [--setting S ...] [--turns 12] [--seed 0]
 
-NAME is a class attribute of GreedyPolicy (for example `deploy_first=False`, `min_hit=0.3`,
-`contracts=False`); VALUE is a Python literal. Deal i of every deck and setting of the suite
+NAME is a setting of the default policy (a field of `GreedySettings`, for example
+`deploy_first=False`, `min_hit=0.3`, `contracts=False`); VALUE is a Python literal. Deal i of every deck and setting of the suite
 (decklists/suite/, see policy_bench.py) is played by both from the same streams; the paired
 gap (changed minus as it is: negative when the change wins sooner) has its 95% interval.
 """
@@ -34,7 +34,7 @@ def kills(tables, policy, deals: int, turns: int, going_first: bool, defends: bo
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("change", nargs="+", help="NAME=VALUE: a GreedyPolicy class attribute")
+    parser.add_argument("change", nargs="+", help="NAME=VALUE: a setting of the default policy")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--deck", action="append")
     parser.add_argument("--setting", action="append", choices=list(SETTINGS))
@@ -42,15 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
 
-    from sengoku.engine.policies import GreedyPolicy
+    from sengoku.engine.errors import EngineError
+    from sengoku.engine.policies import GreedyPolicy, GreedySettings
 
     changes = {}
     for item in args.change:
         name, _, value = item.partition("=")
-        if not hasattr(GreedyPolicy, name):
-            raise SystemExit(f"GreedyPolicy has no setting {name!r}")
         changes[name] = ast.literal_eval(value)
-    changed = type("Changed", (GreedyPolicy,), dict(changes))
+    try:
+        changed = GreedySettings.from_mapping(changes)  # checked once: names and types
+    except EngineError as exc:
+        raise SystemExit(str(exc)) from None
     decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
     print(f"greedy with {changes} against greedy, {args.deals} deals; command: python benchmarks/greedy_ab.py "
           + " ".join(sys.argv[1:] if argv is None else argv))
@@ -60,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         for setting in args.setting or list(SETTINGS):
             first, defends = SETTINGS[setting]
             a = kills(tables, GreedyPolicy(), args.deals, args.turns, first, defends, args.seed)
-            b = kills(tables, changed(), args.deals, args.turns, first, defends, args.seed)
+            b = kills(tables, GreedyPolicy(changed), args.deals, args.turns, first, defends, args.seed)
             gaps = [y - x for x, y in zip(a, b)]
             gap, half = mean_ci(gaps)
             all_gaps.append(gap)

@@ -11,7 +11,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 # The engine modules whose compiled form matters for speed (hatch_build.ENGINE_MODULES has them all).
-_HOT_MODULES = ("state", "policies/greedy", "game")
+_HOT_MODULES = ("state", "policies/greedy/policy", "game")
 
 
 def engine_compiled() -> bool:

@@ -10,8 +10,9 @@ import importlib
 import random
 import sys
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import sengoku
 from sengoku.carddb.board import load_board
 from sengoku.carddb.models import CardDatabase
 from sengoku.engine import GameState, compile_deck
+from sengoku.engine.policies.greedy import GreedyPolicy, GreedySettings
 from sengoku.engine.state import MAIN_PHASE
 from sengoku.paths import data_dir
 from sengoku.validate.api import validate_file
@@ -203,3 +205,8 @@ def benchmark_script(name: str) -> Iterator[Any]:
         yield importlib.import_module(name)
     finally:
         sys.path.remove(str(BENCHMARKS))
+
+
+def greedy_with(**changes: Any) -> Callable[[], GreedyPolicy]:
+    """A maker of the default policy with these settings changed (checked: an unknown name fails)."""
+    return partial(GreedyPolicy, GreedySettings.from_mapping(changes))

@@ -10,7 +10,7 @@ BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "engine_bench.py"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    # A process of its own: --set changes the GreedyPolicy class for the whole interpreter.
+    # A process of its own, as the benchmark is run.
     return subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=120)
 
 
@@ -25,6 +25,6 @@ def test_a_setting_is_set_before_the_games_and_named_in_the_header():
 
 def test_an_unknown_setting_or_a_bad_value_is_refused():
     done = _run("--set", "no_such_rule=1")
-    assert done.returncode == 2 and "GreedyPolicy has no setting 'no_such_rule'" in done.stderr
+    assert done.returncode == 2 and "greedy has no setting 'no_such_rule'" in done.stderr
     done = _run("--set", "min_hit=abc")
     assert done.returncode == 2 and "'abc' is not a Python literal" in done.stderr

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sengoku.engine.policies import charge_weights
+from sengoku.engine.policies.greedy import charge_weights
 
 from .conftest import benchmark_script
 
@@ -111,7 +111,7 @@ def _fit_twice(tool, args: list[str], tmp_path: Path):
 
 
 def test_the_focus_fit_writes_the_same_weights_for_any_jobs(focus_tool, tmp_path: Path):
-    from sengoku.engine.policies import focus_weights
+    from sengoku.engine.policies.greedy import focus_weights
 
     fitted, choices = _fit_twice(focus_tool, ["--seed", "3", "--deals", "6", "--rollouts", "2", "--deck", "ultimate-beasts"],
                                  tmp_path)
@@ -149,7 +149,7 @@ def deploy_tool(tool):
 
 
 def test_the_deploy_fit_writes_the_same_weights_for_any_jobs(deploy_tool, tmp_path: Path):
-    from sengoku.engine.policies import deploy_weights
+    from sengoku.engine.policies.greedy import deploy_weights
 
     fitted, choices = _fit_twice(deploy_tool, ["--seed", "3", "--deals", "4", "--rollouts", "2", "--deck", "ultimate-eggs"],
                                  tmp_path)

@@ -370,11 +370,11 @@ def test_the_reported_engine_build_is_the_one_imported():
     # `sengoku --version` tells from the files whether the engine is compiled (hatch_build.py);
     # Python imports an extension module before a .py file of the same name.
     import sengoku.engine.game
-    import sengoku.engine.policies.greedy
+    import sengoku.engine.policies.greedy.policy
     import sengoku.engine.state
     from sengoku.build import engine_build, engine_compiled
 
     compiled = [not m.__file__.endswith(".py")
-                for m in (sengoku.engine.state, sengoku.engine.policies.greedy, sengoku.engine.game)]
+                for m in (sengoku.engine.state, sengoku.engine.policies.greedy.policy, sengoku.engine.game)]
     assert compiled == [engine_compiled()] * 3
     assert engine_build() == ("compiled with mypyc" if compiled[0] else "pure Python")

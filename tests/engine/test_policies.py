@@ -19,7 +19,7 @@ from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.clone import clone_state
 from sengoku.engine.constants import STRONGHOLD_HP
 from sengoku.engine.policies import POLICIES, DEFAULT_POLICY, GreedyPolicy
-from sengoku.engine.policies.greedy import chance, defended_hit_chances, hit_chances
+from sengoku.engine.policies.greedy.odds import best_attack, chance, defended_hit_chances, hit_chances, plan
 from sengoku.engine.tables import NAMELESS
 from sengoku.engine.zones import STATE_FIELDS
 
@@ -96,9 +96,9 @@ def test_the_attack_kind_follows_the_last_guards_distribution(duel):
     s = position(duel, turn=2)
     p.main_phase(position(duel, turn=1))  # prepares the policy for this deck (turn 1: S8, no attack)
     a = ally_on(s, "A2", 1, 2)  # ATK 2: 8/17 guards not higher; MAT 9: 14/17
-    assert p.best_attack(s, a) == (pytest.approx(14 / 17), True, 0)
+    assert best_attack(p.known, s, a) == (pytest.approx(14 / 17), True, 0)
     a.top = idx(duel, "K3")  # ATK 8: 14/17; MAT 2: 9/17 (its +4 boost has no card to pay it)
-    assert p.best_attack(s, a) == (pytest.approx(14 / 17), False, 0)
+    assert best_attack(p.known, s, a) == (pytest.approx(14 / 17), False, 0)
 
 
 @pytest.mark.parametrize("card, last_guard", [("A2", "K3"), ("K2", "A3")])
@@ -126,13 +126,13 @@ def test_greedy_self_boosts_when_it_turns_a_loss_into_a_win(duel):
 
 def test_greedy_keeps_its_boost_cards_when_boosting_cannot_help(duel):
     p = GreedyPolicy()
-    p._hit_atk = hit_chances([5] * 10)  # an opponent whose every card has ATK 5, MAT 9
-    p._hit_mat = hit_chances([9] * 10)
+    p.known.hit_atk = hit_chances([5] * 10)  # an opponent whose every card has ATK 5, MAT 9
+    p.known.hit_mat = hit_chances([9] * 10)
     k3 = idx(duel, "K3")
-    assert p._plan(duel, k3, -1, False, 1) == (1.0, False, 0)  # ATK 8 beats every guard: no card spent
-    p._hit_atk = hit_chances([9] * 10)
-    assert p._plan(duel, k3, -1, False, 1) == (1.0, False, 1)  # 8 + 4 beats ATK 9: one card spent
-    assert p._plan(duel, k3, -1, False, 0) == (0.0, False, 0)  # nothing to pay it with (K2)
+    assert plan(p.known, duel, k3, -1, False, 1) == (1.0, False, 0)  # ATK 8 beats every guard: no card spent
+    p.known.hit_atk = hit_chances([9] * 10)
+    assert plan(p.known, duel, k3, -1, False, 1) == (1.0, False, 1)  # 8 + 4 beats ATK 9: one card spent
+    assert plan(p.known, duel, k3, -1, False, 0) == (0.0, False, 0)  # nothing to pay it with (K2)
 
 
 def test_greedy_moves_the_commander_out_to_attack(duel):
@@ -260,12 +260,12 @@ def test_greedy_counts_the_commander_a_defending_opponent_brings_to_the_next_las
     p.main_phase(position(duel, turn=1))  # prepares the policy for this deck (turn 1: S8, no attack)
     a = ally_on(s, "K3", 1, 2)  # ATK 8: 14/17 guards not higher; MAT 2: 9/17
     assert s.joining_commander() == -1  # a passive opponent brings nobody
-    assert p.best_attack(s, a) == (pytest.approx(14 / 17), False, 0)
+    assert best_attack(p.known, s, a) == (pytest.approx(14 / 17), False, 0)
     s.opp_defends = True
     assert s.joining_commander() == s.opp_commander.top == idx(duel, "A1")
-    assert p.best_attack(s, a) == (pytest.approx(11 / 17), False, 0)  # ATK 8 - 1: 11 guards at most 7
+    assert best_attack(p.known, s, a) == (pytest.approx(11 / 17), False, 0)  # ATK 8 - 1: 11 guards at most 7
     a.top = idx(duel, "A2")  # MAT 9 - 6: 9 guards at most 3, against ATK 2 - 1: 2 guards at most 1
-    assert p.best_attack(s, a) == (pytest.approx(9 / 17), True, 0)
+    assert best_attack(p.known, s, a) == (pytest.approx(9 / 17), True, 0)
     guard(s, "N1")  # the Commander joins this combat; afterwards it stands on the opponent's Perimeter
     s.attack(a, True, 0)
     assert s.opp_commander is None and s.joining_commander() == -1

@@ -6,21 +6,19 @@ import random
 
 from sengoku.engine import GameState
 from sengoku.engine.clone import clone_state
-from sengoku.engine.policies import GreedyPolicy, charge_weights
+from sengoku.engine.policies import GreedyPolicy
+from sengoku.engine.policies.greedy import DEFAULT_SETTINGS, charge_weights
+from sengoku.engine.policies.greedy.charges import charge_features
 
-from .conftest import kill_turn, suite_hand, suite_state
-
-
-class PlanOnly(GreedyPolicy):
-    """Greedy without the extra turn-1 charges: it sends only what its plan cannot play."""
-
-    extra_charge = 0
+from .conftest import greedy_with, kill_turn, suite_hand, suite_state
 
 
-class Fixed(GreedyPolicy):
-    """Greedy with the fixed rule alone: three more cards, lowest level first."""
+# Greedy without the extra turn-1 charges: it sends only what its plan cannot play.
+PlanOnly = greedy_with(extra_charge=0)
 
-    fitted_charges = False
+
+# Greedy with the fixed rule alone: three more cards, lowest level first.
+Fixed = greedy_with(fitted_charges=False)
 
 
 def _five_level_1_cards() -> GameState:
@@ -76,7 +74,7 @@ def test_charge_features_of_a_hand_made_hand():
     s = _five_level_1_cards()
     t = s.t
     ap = s.ap + sum(t.charge[c] for c in s.hand)
-    features = GreedyPolicy().charge_features(s, [], ap)
+    features = charge_features(s, [], ap)
     assert [p for p, _ in features] == [0, 1, 2, 3, 4]
     names = list(charge_weights.CARD_FEATURES)
     for (p, x), c in zip(features, s.hand):
@@ -91,7 +89,7 @@ def test_charge_features_of_a_hand_made_hand():
         assert f["the turn's AP / 10"] == ap / 10
         assert f["cards kept / 5"] == 1.0
     # A position the plan sends is not described.
-    assert [p for p, _ in GreedyPolicy().charge_features(s, [1, 3], ap)] == [0, 2, 4]
+    assert [p for p, _ in charge_features(s, [1, 3], ap)] == [0, 2, 4]
 
 
 def _value(s: GameState, kept: list[tuple[int, list[float]]], chosen: tuple[int, ...], ap: int) -> float:
@@ -128,7 +126,7 @@ def test_fitted_rule_sends_the_best_valued_set_or_the_fixed_rules():
                     greedy = GreedyPolicy()
                     greedy._prepare_for(s)
                     base, ap = DevelopPolicy._plan_charges(greedy, s)
-                    kept = greedy.charge_features(s, base, ap)
+                    kept = charge_features(s, base, ap)
                     rule = Fixed()
                     rule._prepare_for(s)
                     fixed_send = rule._plan_charges(s)[0]
@@ -138,7 +136,7 @@ def test_fitted_rule_sends_the_best_valued_set_or_the_fixed_rules():
                     send = greedy._plan_charges(s)[0]
                     assert send[:len(base)] == base
                     got = sorted(hand[p] for p in send[len(base):])
-                    if _value(s, kept, best, ap) <= _value(s, kept, fixed, ap) - GreedyPolicy.fitted_margin:
+                    if _value(s, kept, best, ap) <= _value(s, kept, fixed, ap) - DEFAULT_SETTINGS.fitted_margin:
                         departed += 1
                         assert got == sorted(hand[p] for p in best)
                     else:

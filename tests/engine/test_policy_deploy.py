@@ -11,13 +11,12 @@ from sengoku.engine.constants import MAIN_PHASE
 from sengoku.engine.policies import GreedyPolicy
 from sengoku.validate.api import validate_file
 
-from .conftest import space
+from .conftest import greedy_with, space
 
 SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
 
 
-class NoStep(GreedyPolicy):
-    step_ahead_for_room = False
+NoStep = greedy_with(step_ahead_for_room=False)
 
 
 def _position() -> GameState:
@@ -71,8 +70,7 @@ def test_an_ally_steps_ahead_so_that_a_card_deploys_in_range():
     assert where["SY1-021"] not in (front, ahead)  # ... and Ginchiyo deploys out of range
 
 
-class GrowsAnyNameless(GreedyPolicy):
-    keep_commander_name = False
+GrowsAnyNameless = greedy_with(keep_commander_name=False)
 
 
 def test_no_nameless_takes_the_commanders_name_while_the_commander_waits():

@@ -6,18 +6,18 @@ import random
 
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.clone import clone_state
-from sengoku.engine.policies import GreedyPolicy, deploy_weights
-from sengoku.engine.policies.greedy import setting_value
+from sengoku.engine.policies import GreedyPolicy
+from sengoku.engine.policies.greedy import DEFAULT_SETTINGS, deploy_weights
+from sengoku.engine.policies.greedy.deploy import deploy_features, deploy_spaces, fitted_space
+from sengoku.engine.policies.greedy.fitted import setting_value
 
-from .conftest import kill_turn
+from .conftest import greedy_with, kill_turn
 from .conftest import suite_state
 from .test_policy_charge import turn_1_main_phases
 
 
-class OwnSpace(GreedyPolicy):
-    """Greedy without the fitted deployment-space rule."""
-
-    fitted_deploy = False
+# Greedy without the fitted deployment-space rule.
+OwnSpace = greedy_with(fitted_deploy=False)
 
 
 def _eggs_hand():
@@ -48,8 +48,8 @@ def test_deploy_spaces_and_features_of_a_real_hand():
     b2, c2, d2 = _space(s, "b2"), _space(s, "c2"), _space(s, "d2")
     # Sorin L3 has the near corners only (K4): of the free Perimeter spaces only c2 reaches the
     # Stronghold, two rows ahead; greedy's own space comes first, then the other free ones.
-    assert greedy.deploy_spaces(s, sorin) == [c2, b2, d2]
-    f = {s_: dict(zip(deploy_weights.FEATURES, greedy.deploy_features(s, sorin, s_))) for s_ in (b2, c2, d2)}
+    assert deploy_spaces(greedy.known, s, sorin) == [c2, b2, d2]
+    f = {s_: dict(zip(deploy_weights.FEATURES, deploy_features(greedy.known, s, sorin, s_))) for s_ in (b2, c2, d2)}
     assert f[c2]["in range of the card on top this turn"] == 1 and f[c2]["Moves to a space in range (at most 4) / 4"] == 0
     for side in (b2, d2):  # one Move ahead (b3, d3) and it reaches
         assert f[side]["in range of the card on top this turn"] == 0
@@ -98,13 +98,13 @@ def test_fitted_deploy_takes_the_space_the_weights_value_highest():
     for s, greedy in turn_1_main_phases(("ultimate-eggs", "ultimate-beasts", "low-curve"), 8, (True, False)):
         factors = [1.0, float(not s.going_first), float(s.t.ultimate), float(s.opp_defends)]
         for c in list(s.hand):
-            spaces = greedy.deploy_spaces(s, c)
+            spaces = deploy_spaces(greedy.known, s, c)
             if len(spaces) < 2:
                 continue
-            values = [setting_value(greedy.deploy_features(s, c, x), deploy_weights.DEPLOY, factors) for x in spaces]
+            values = [setting_value(deploy_features(greedy.known, s, c, x), deploy_weights.DEPLOY, factors) for x in spaces]
             best = max(range(1, len(spaces)), key=lambda k: values[k])
-            expected = spaces[best] if values[best] > values[0] + GreedyPolicy.deploy_margin else None
-            assert greedy._fitted_space(s, c) == expected
+            expected = spaces[best] if values[best] > values[0] + DEFAULT_SETTINGS.deploy_margin else None
+            assert fitted_space(greedy.known, s, c) == expected
             moved += expected is not None
             kept += expected is None
             assert COMMAND_ZONE not in spaces and all(s.t.board.is_perimeter[x] for x in spaces)

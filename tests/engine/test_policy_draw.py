@@ -9,18 +9,17 @@ import sengoku
 from sengoku.engine import GameState, compile_deck
 from sengoku.engine.clone import clone_state
 from sengoku.engine.policies import GreedyPolicy
+from sengoku.engine.policies.greedy import DEFAULT_SETTINGS
 from sengoku.engine.tables import DeckTables
 from sengoku.validate.api import validate_file
 
-from .conftest import kill_turn
+from .conftest import greedy_with, kill_turn
 
 SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
 
 
-class DrawLast(GreedyPolicy):
-    """Greedy without the turn-1 draw: a drawing hand ability only last in the turn, by a card that cannot stack."""
-
-    draw_first_turns = 0
+# Greedy without the turn-1 draw: a drawing hand ability only last in the turn, by a card that cannot stack.
+DrawLast = greedy_with(draw_first_turns=0)
 
 
 def _position(going_first: bool = False) -> tuple[GameState, DeckTables]:
@@ -55,7 +54,7 @@ def test_turn_1_with_ap_to_spare_draws_first_and_wins_sooner():
     policy.charge_phase(g)
     g.end_charge_phase()
     ap = g.ap
-    assert ap == 23 >= GreedyPolicy.draw_first_ap
+    assert ap == 23 >= DEFAULT_SETTINGS.draw_first_ap
     okuni_l3 = t.index_of("SY2-030")
     assert okuni_l3 in g.hand
     before = len(g.hand)
@@ -80,7 +79,7 @@ def test_turn_1_short_of_ap_does_not_draw_first():
     g = clone_state(s, random.Random(0))
     GreedyPolicy().charge_phase(g)
     g.end_charge_phase()
-    assert g.ap < GreedyPolicy.draw_first_ap
+    assert g.ap < DEFAULT_SETTINGS.draw_first_ap
     a = clone_state(s, random.Random(3))
     b = clone_state(s, random.Random(3))
     assert kill_turn(a, GreedyPolicy(), 2) == kill_turn(b, DrawLast(), 2)

@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 
 from sengoku.engine.clone import clone_state
-from sengoku.engine.policies import GreedyPolicy, focus_weights
+from sengoku.engine.policies import GreedyPolicy
+from sengoku.engine.policies.greedy import DEFAULT_SETTINGS, focus_weights
+from sengoku.engine.policies.greedy.deploy import focus_features, focus_or_deploy
 from sengoku.engine.tables import NAMELESS
 
-from .conftest import kill_turn, suite_hand
+from .conftest import greedy_with, kill_turn, suite_hand
 from .test_policy_charge import turn_1_main_phases
 
 
-class FocusAlways(GreedyPolicy):
-    """Greedy without the fitted Focus-or-deploy rule: it Focuses whatever can."""
-
-    fitted_focus = False
+# Greedy without the fitted Focus-or-deploy rule: it Focuses whatever can.
+FocusAlways = greedy_with(fitted_focus=False)
 
 
 def test_a_card_deployed_in_range_rather_than_focused_onto_a_far_nameless_wins_sooner():
@@ -56,14 +56,14 @@ def test_fitted_focus_deploys_exactly_when_the_weights_value_it():
             ally = s.stack_target(c)
             if ally is None or s.t.kind[ally.top] != NAMELESS:
                 continue
-            choice = greedy.focus_or_deploy(s, c, ally) >= 0
+            choice = focus_or_deploy(greedy.known, s, c, ally) >= 0
             value = 0.0
             if choice:
                 second, ultimate = float(not s.going_first), float(s.t.ultimate)
                 w0, w1, w2 = focus_weights.FOCUS
-                x = greedy.focus_features(s, c, ally)
+                x = focus_features(greedy.known, s, c, ally)
                 value = sum(v * (a + second * b + ultimate * d) for v, a, b, d in zip(x, w0, w1, w2))
-            expected = choice and value > GreedyPolicy.focus_margin
+            expected = choice and value > DEFAULT_SETTINGS.focus_margin
             assert greedy._deploys_instead(s, c, ally) == expected
             deployed += expected
             focused += not expected

@@ -16,10 +16,12 @@ from sengoku.engine import GameState, compile_deck
 from sengoku.engine.clone import clone_state
 from sengoku.engine.constants import MAIN_PHASE
 from sengoku.engine.policies import GreedyPolicy
+from sengoku.engine.policies.greedy import DEFAULT_SETTINGS
+from sengoku.engine.policies.greedy.odds import best_attack, likely_lost
 from sengoku.paths import data_dir
 from sengoku.validate.api import validate_file
 
-from .conftest import play_out, space, with_hand
+from .conftest import greedy_with, play_out, space, with_hand
 
 SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
 
@@ -49,13 +51,11 @@ def without_nameless(s: GameState) -> GameState:
     return s
 
 
-class OwnSpaces(GreedyPolicy):
-    """Greedy without its turn-1 deployment spaces fitted to the search's rollouts on real games
-    (`fitted_deploy`, tested in test_policy_deploy_space.py): the hand-made turn-1 positions below
-    that test a hand-written rule of where to deploy (no Commander, no Nameless: no real game's
-    turn 1) test that rule on its own."""
-
-    fitted_deploy = False
+# Greedy without its turn-1 deployment spaces fitted to the search's rollouts on real games
+# (`fitted_deploy`, tested in test_policy_deploy_space.py): the hand-made turn-1 positions below
+# that test a hand-written rule of where to deploy (no Commander, no Nameless: no real game's
+# turn 1) test that rule on its own.
+OwnSpaces = greedy_with(fitted_deploy=False)
 
 
 class SendsNothing(GreedyPolicy):
@@ -110,10 +110,8 @@ def standard():
     return deck(data_dir("decklists") / "default.toml")
 
 
-class PlanOnly(GreedyPolicy):
-    """Greedy without the extra turn-1 charges (`extra_charge`), to keep a hand as a test built it."""
-
-    extra_charge = 0
+# Greedy without the extra turn-1 charges (`extra_charge`), to keep a hand as a test built it.
+PlanOnly = greedy_with(extra_charge=0)
 
 
 def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
@@ -129,15 +127,14 @@ def test_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_attack(standard):
     PlanOnly().charge_phase(s)  # the hand as built (no extra card sent: the deployments it plans are the point)
     s.end_charge_phase()
     p._prepare_for(s)
-    hit, magic, boosts = p.best_attack(s, ronin)
-    assert hit < p.risky_hit and p._likely_lost(s, ronin, magic, boosts)
+    hit, magic, boosts = best_attack(p.known, s, ronin)
+    assert hit < p.settings.risky_hit and likely_lost(p.known, s, ronin, magic, boosts)
     start = ronin.space
     before = clone_state(s, random.Random(1))
     p.main_phase(s)
     assert ronin.in_play and ronin.space == start and not ronin.defending  # it neither moved nor attacked
 
-    class Walks(GreedyPolicy):
-        risky_hit = 0.0  # the old rule: any chance is worth the walk
+    Walks = greedy_with(risky_hit=0.0)  # the old rule: any chance is worth the walk
 
     q = Walks()
     ronin2 = next(a for a in before.nameless if t.name[a.top] == "Ronin")
@@ -157,8 +154,8 @@ def _ronin_on_turn(t, turn: int, policy: GreedyPolicy, going_first: bool, defend
     PlanOnly().charge_phase(s)
     s.end_charge_phase()
     policy._prepare_for(s)
-    hit, magic, boosts = policy.best_attack(s, ronin)
-    assert hit < policy.risky_hit and policy._likely_lost(s, ronin, magic, boosts)
+    hit, magic, boosts = best_attack(policy.known, s, ronin)
+    assert hit < policy.settings.risky_hit and likely_lost(policy.known, s, ronin, magic, boosts)
     start = ronin.space
     policy.main_phase(s)
     return ronin, start
@@ -174,10 +171,9 @@ def test_going_first_the_walk_waits_through_turn_2_the_first_with_attacks(standa
     def play(turn: int, policy: GreedyPolicy) -> tuple[object, int]:
         return _ronin_on_turn(t, turn, policy, True, False)
 
-    class OneTurn(GreedyPolicy):
-        risky_turns_first = 1
+    OneTurn = greedy_with(risky_turns_first=1)
 
-    assert GreedyPolicy.risky_turns == 1 and GreedyPolicy.risky_turns_first == 2
+    assert DEFAULT_SETTINGS.risky_turns == 1 and DEFAULT_SETTINGS.risky_turns_first == 2
     ronin, start = play(2, GreedyPolicy())
     assert ronin.in_play and ronin.space == start and not ronin.defending
     for turn, policy in ((3, GreedyPolicy()), (2, OneTurn())):
@@ -219,8 +215,7 @@ def test_a_release_wins_a_turn(ultimate):
     assert any(a.released and t.card_id[a.top] == "SY1-039" for a in s.allies)
     s.end_turn()
 
-    class NeverReleases(GreedyPolicy):
-        releases = False
+    NeverReleases = greedy_with(releases=False)
 
     s = position()
     NeverReleases().main_phase(s)
@@ -272,8 +267,7 @@ def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_spa
         p.main_phase(s)
         return [e for e in s.record if e["event"] == "move"]
 
-    class KagetoraFirst(GreedyPolicy):
-        soak_commander = False  # (the likelier attacker first: Kagetora meets the Commander, G4)
+    KagetoraFirst = greedy_with(soak_commander=False)  # (the likelier attacker first: Kagetora meets the Commander, G4)
 
     s = _defended_position(t, placed, ["SY1-031"], 6, 4)
     kagetora = s.allies[0]
@@ -284,8 +278,7 @@ def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_spa
     assert nene.space == space(s, 1, 2)  # on c2: in range for next turn
     assert turn_2(s, GreedyPolicy()) == [] and s.won_turn == 2  # three hits, no Move: won (K5)
 
-    class StaysPut(KagetoraFirst):
-        step_ahead = False
+    StaysPut = greedy_with(soak_commander=False, step_ahead=False)
 
     s = _defended_position(t, placed, ["SY1-031"], 6, 4)
     StaysPut().main_phase(s)
@@ -328,8 +321,7 @@ def test_a_card_is_deployed_where_the_card_growing_onto_it_this_turn_reaches(sta
         assert t.board.reaches_enemy_stronghold(a.space, t.corners[a.top])
     ap = s.ap
 
-    class OwnRange(GreedyPolicy):
-        deploy_for_top = False
+    OwnRange = greedy_with(deploy_for_top=False)
 
     s = _defended_position(t, [], hand, 10, 6, defends=False)
     OwnRange().main_phase(s)
@@ -356,8 +348,7 @@ def test_a_card_with_no_space_in_range_is_deployed_fewest_moves_from_one(standar
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
     assert nene.space == space(s, 1, 3)
 
-    class FurthestAhead(OwnSpaces):
-        walk_deploy = False
+    FurthestAhead = greedy_with(fitted_deploy=False, walk_deploy=False)
 
     s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6, defends=False)
     FurthestAhead().main_phase(s)
@@ -381,8 +372,7 @@ def test_against_a_defender_no_ap_walks_a_likely_lost_ally_into_a_tiny_chance_at
     ronin, start = _ronin_on_turn(t, 1, GreedyPolicy(), False, True)
     assert ronin.in_play and ronin.space == start and not ronin.defending
 
-    class Walks(GreedyPolicy):
-        risky_defended = False
+    Walks = greedy_with(risky_defended=False)
 
     ronin, start = _ronin_on_turn(t, 1, Walks(), False, True)
     assert ronin.space != start or not ronin.in_play
@@ -398,13 +388,11 @@ def test_against_a_defender_the_walk_waits_for_the_first_two_turns(standard):
     def play(turn: int, policy: GreedyPolicy) -> tuple[object, int]:
         return _ronin_on_turn(t, turn, policy, False, True)
 
-    class Stays(GreedyPolicy):
-        extra_charge = 0  # the hand kept whole in every play: only the turn and the setting differ
+    Stays = greedy_with(extra_charge=0)  # the hand kept whole in every play: only the turn and the setting differ
 
-    class OneTurn(Stays):
-        risky_turns_defended = 1
+    OneTurn = greedy_with(extra_charge=0, risky_turns_defended=1)
 
-    assert Stays.risky_turns_defended == 2
+    assert Stays().settings.risky_turns_defended == 2
     ronin, start = play(2, Stays())
     assert ronin.in_play and ronin.space == start and not ronin.defending
     for turn, policy in ((3, Stays()), (2, OneTurn())):
@@ -448,8 +436,7 @@ def test_against_a_defender_an_ally_takes_the_last_free_space_the_commander_woul
     assert s.opp_commander is not None  # it never joined
     assert s.won_turn == 1
 
-    class LetsItJoin(GreedyPolicy):
-        block_commander = 0
+    LetsItJoin = greedy_with(block_commander=0)
 
     s = position()
     yukimura = s.allies[-1]
@@ -477,8 +464,8 @@ def test_in_ultimate_mode_no_ap_walks_a_likely_lost_ally_into_an_attack_below_40
     waiting = [a for a in s.allies if t.name[a.top] in ("Ashigaru", "Soma")]
     assert len(waiting) == 2
     for a in waiting:
-        hit, magic, boosts = p.best_attack(s, a)
-        assert p.risky_hit <= hit < p.risky_hit_ultimate and p._likely_lost(s, a, magic, boosts)
+        hit, magic, boosts = best_attack(p.known, s, a)
+        assert p.settings.risky_hit <= hit < p.settings.risky_hit_ultimate and likely_lost(p.known, s, a, magic, boosts)
     before = clone_state(s, random.Random(1))
 
     def attackers(s: GameState, policy: GreedyPolicy) -> list[str]:
@@ -488,8 +475,7 @@ def test_in_ultimate_mode_no_ap_walks_a_likely_lost_ally_into_an_attack_below_40
 
     assert attackers(s, p) == []
 
-    class Walks(GreedyPolicy):
-        risky_hit_ultimate = 0.2  # Standard mode's threshold
+    Walks = greedy_with(risky_hit_ultimate=0.2)  # Standard mode's threshold
 
     assert attackers(before, Walks()) == ["Ashigaru", "Soma"]
 
@@ -512,8 +498,7 @@ def test_an_attacker_steps_ahead_to_open_the_short_way_into_range_for_the_ally_b
     assert yukimura.space == space(s, 2, 3) and oichi.space == space(s, 1, 3)
     assert s.won_turn == 1
 
-    class WalksRound(GreedyPolicy):
-        step_ahead_for_walk = False
+    WalksRound = greedy_with(step_ahead_for_walk=False)
 
     s = position()
     yukimura, oichi = s.allies
@@ -545,8 +530,7 @@ def test_two_attackers_step_ahead_to_open_the_way_no_single_step_opens(standard)
     assert (oichi.space, kagetora.space, yukimura.space) == (space(s, 2, 1), space(s, 2, 2), space(s, 1, 2))
     assert s.opp_sh_hp == 2 and s.ap == 0
 
-    class WalledIn(GreedyPolicy):
-        pair_steps_for_walk = False
+    WalledIn = greedy_with(pair_steps_for_walk=False)
 
     s = position()
     oichi, kagetora, yukimura = s.allies
@@ -585,8 +569,7 @@ def test_against_a_defender_an_ally_steps_off_the_perimeter_at_the_end_of_the_tu
     assert t.board.reaches_enemy_stronghold(kagetora.space, t.corners[kagetora.top])
     assert s.occupant[space(s, 1, 2)] is None and s.ap == 0  # c2 free; the Move paid
 
-    class StaysPut(GreedyPolicy):
-        step_ahead_end = False
+    StaysPut = greedy_with(step_ahead_end=False)
 
     s, kagetora = position(True)
     StaysPut().main_phase(s)

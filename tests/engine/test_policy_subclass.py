@@ -2,8 +2,10 @@
 
 The compiled engine calls a native class's static methods directly, so a subclass overriding one
 was silently ignored there while the pure engine used it. Policies therefore have no static
-methods: every helper is an ordinary method, which the compiled engine looks up on the object's
-class. CI runs this file on the pure sources and again on the compiled wheel (.ci/run).
+methods: every hook is an ordinary method, which the compiled engine looks up on the object's
+class (greedy's decisions are plain functions of its settings and the state; a subclass
+overrides the turn's steps and `develop`'s hooks, and changes settings by passing a record).
+CI runs this file on the pure sources and again on the compiled wheel (.ci/run).
 
 Each test pairs an override of a helper with an override of the method that calls it which
 must play the very same games (on either build), and checks both differ from the base policy's.
@@ -12,6 +14,8 @@ must play the very same games (on either build), and checks both differ from the
 from __future__ import annotations
 
 import ast
+import dataclasses
+import pickle
 import random
 from pathlib import Path
 
@@ -19,7 +23,8 @@ import pytest
 
 import sengoku
 from sengoku.engine import GameRunner, compile_deck
-from sengoku.engine.policies import DevelopPolicy, GreedyPolicy
+from sengoku.engine.errors import EngineError
+from sengoku.engine.policies import DevelopPolicy, GreedyPolicy, GreedySettings
 
 from .conftest import bundled_sections
 
@@ -42,22 +47,22 @@ def games(t, policy, n=300, going_first=True):
     return out
 
 
-class NoWalkByPath(GreedyPolicy):
-    def _path(self, state, a, spots):  # (a static method before: ignored by the compiled engine)
-        return []
+class NoDeploySpace(GreedyPolicy):
+    def _deploy_space(self, state, card):  # a hook `develop`'s compiled code calls
+        return None
 
 
-class NoWalk(GreedyPolicy):
-    def _move_into_range(self, state, now):  # what `_path` returning [] amounts to
+class NoDeployment(GreedyPolicy):
+    def _deploy_new_names(self, state, fresh):  # what `_deploy_space` returning None amounts to
         return False
 
 
 def test_an_override_of_a_helper_changes_the_games_on_either_build(standard):
-    base, by_path, direct = games(standard, GreedyPolicy()), games(standard, NoWalkByPath()), games(standard, NoWalk())
-    assert by_path == direct
-    assert by_path != base
-    # Never walking into range costs turns (the Commander and new allies stay out of range).
-    assert sum(g[0] or 9 for g in by_path) > sum(g[0] or 9 for g in base)
+    base, by_space, direct = games(standard, GreedyPolicy()), games(standard, NoDeploySpace()), games(standard, NoDeployment())
+    assert by_space == direct
+    assert by_space != base
+    # Never deploying a new name costs turns (the Commander alone, with what stacks on it).
+    assert sum(g[0] or 9 for g in by_space) > sum(g[0] or 9 for g in base)
 
 
 class OldestGroupsFirst(DevelopPolicy):
@@ -68,9 +73,9 @@ class OldestGroupsFirst(DevelopPolicy):
 class CountingGreedy(GreedyPolicy):
     calls = 0
 
-    def _helps(self, state, a, effects):
+    def _use_abilities(self, state):
         CountingGreedy.calls += 1
-        return super()._helps(state, a, effects)
+        return super()._use_abilities(state)
 
 
 def test_every_override_is_called_on_either_build(standard):
@@ -78,10 +83,6 @@ def test_every_override_is_called_on_either_build(standard):
     assert games(standard, CountingGreedy(), 100) == games(standard, GreedyPolicy(), 100)
     assert CountingGreedy.calls > 0
     assert games(standard, OldestGroupsFirst(), 200) != games(standard, DevelopPolicy(), 200)
-
-
-class NoReleaseSetting(GreedyPolicy):
-    releases = False  # a setting (a class attribute): native instance defaults ignored it compiled
 
 
 class NoReleaseMethod(GreedyPolicy):
@@ -96,19 +97,44 @@ def ultimate():
     return compile_deck(db, sections, mode)
 
 
-def test_an_override_of_a_setting_changes_the_games_on_either_build(ultimate):
-    base, by_setting = games(ultimate, GreedyPolicy(), 300), games(ultimate, NoReleaseSetting(), 300)
+def test_a_setting_and_the_override_it_amounts_to_play_the_same_games_on_either_build(ultimate):
+    no_release = GreedyPolicy(GreedySettings(releases=False))  # a setting: one record, passed whole
+    base, by_setting = games(ultimate, GreedyPolicy(), 300), games(ultimate, no_release, 300)
     assert by_setting == games(ultimate, NoReleaseMethod(), 300)
     assert by_setting != base
+
+
+def test_greedy_settings_are_one_checked_record():
+    settings = GreedySettings.from_mapping({"risky_hit": 0, "releases": False})
+    assert settings == dataclasses.replace(GreedySettings(), risky_hit=0.0, releases=False)
+    assert type(settings.risky_hit) is float  # an int stands for a float
+    assert GreedySettings.names()["block_commander"] is int and len(GreedySettings.names()) == 39
+    assert repr(GreedyPolicy(settings)) == "GreedyPolicy(risky_hit=0.0, releases=False)"
+    assert repr(GreedyPolicy()) == "GreedyPolicy()"
+    with pytest.raises(EngineError, match="greedy has no setting 'risky'"):
+        GreedySettings.from_mapping({"risky": 0.3})
+    with pytest.raises(EngineError, match="greedy's setting releases takes a bool, not 0"):
+        GreedySettings.from_mapping({"releases": 0})
+    with pytest.raises(EngineError, match="greedy's setting extra_charge takes a int, not 2.5"):
+        GreedySettings.from_mapping({"extra_charge": 2.5})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.min_hit = 0.5  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(settings)) == settings  # it travels to worker processes whole
+
+
+def _records(node: ast.ClassDef) -> bool:
+    """Whether a class is a settings record (a dataclass), not a policy."""
+    return any("dataclass" in ast.unparse(d) for d in node.decorator_list)
 
 
 def test_policy_settings_are_class_variables():
     # mypyc turns a class attribute with a value into a native instance default, which a Python
     # subclass cannot override; a ClassVar stays a class attribute, looked up on the object's class.
+    # (A policy's settings are a record passed to it; a record's fields are its own.)
     folder = Path(__file__).resolve().parents[2] / "src" / "sengoku" / "engine" / "policies"
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ClassDef):
+            if isinstance(node, ast.ClassDef) and not _records(node):
                 for item in node.body:
                     if isinstance(item, ast.AnnAssign) and item.value is not None:
                         assert "ClassVar" in ast.unparse(item.annotation), f"{path.name}: {node.name}"
@@ -117,11 +143,11 @@ def test_policy_settings_are_class_variables():
 def test_policies_have_no_static_methods():
     # A static method of a compiled class cannot be overridden from Python: none in any policy.
     folder = Path(__file__).resolve().parents[2] / "src" / "sengoku" / "engine" / "policies"  # the sources
-    sources = sorted(folder.glob("*.py")) + [folder.parent / "chooser.py"]
-    assert len(sources) >= 7
+    sources = sorted(folder.rglob("*.py")) + [folder.parent / "chooser.py"]
+    assert len(sources) >= 15
     for path in sources:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ClassDef):
+            if isinstance(node, ast.ClassDef) and not _records(node):
                 for item in node.body:
                     if isinstance(item, ast.FunctionDef):
                         names = {d.id for d in item.decorator_list if isinstance(d, ast.Name)}

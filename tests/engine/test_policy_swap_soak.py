@@ -7,24 +7,21 @@ import random
 
 from sengoku.engine import GameState
 from sengoku.engine.policies import GreedyPolicy
+from sengoku.engine.policies.greedy.attacks import soak_first
 
-from .conftest import space, with_hand
+from .conftest import greedy_with, space, with_hand
 from .test_policy_positions import standard  # noqa: F401 (a fixture, used by name)
 from .test_policy_positions import OwnSpaces, _defended_position, without_nameless
 
 
-class SwapNoStep(GreedyPolicy):
-    """Greedy without `step_ahead_for_walk`, which finds another way in the swap's position (below)."""
-
-    step_ahead_for_walk = False
+# Greedy without `step_ahead_for_walk`, which finds another way in the swap's position (below).
+SwapNoStep = greedy_with(step_ahead_for_walk=False)
 
 
-class NoSwap(SwapNoStep):
-    swap_into_range = False
+NoSwap = greedy_with(step_ahead_for_walk=False, swap_into_range=False)
 
 
-class NoSoak(GreedyPolicy):
-    soak_commander = False
+NoSoak = greedy_with(soak_commander=False)
 
 
 def test_two_allies_swap_so_that_both_reach_the_stronghold_and_the_game_is_won(standard):
@@ -100,7 +97,7 @@ def test_against_a_defender_the_ally_that_loses_least_to_the_commander_meets_it(
     p._prepare_for(s)
     kagetora, oichi = s.allies[0], s.allies[1]
     order = [kagetora, oichi]
-    assert p._soak_first(s, order) is oichi and order == [oichi, kagetora]
+    assert soak_first(p.known, s, order) is oichi and order == [oichi, kagetora]
 
     hits = {GreedyPolicy: 0, NoSoak: 0}
     firsts = {GreedyPolicy: set(), NoSoak: set()}
@@ -117,8 +114,7 @@ def test_against_a_defender_the_ally_that_loses_least_to_the_commander_meets_it(
     assert hits[GreedyPolicy] > hits[NoSoak] + 15  # (153 against 122 when written)
 
 
-class AnyOrder(GreedyPolicy):
-    scarce_first = False
+AnyOrder = greedy_with(scarce_first=False)
 
 
 def test_the_card_with_the_fewest_spaces_in_range_is_deployed_first(standard):
@@ -147,8 +143,7 @@ def test_the_card_with_the_fewest_spaces_in_range_is_deployed_first(standard):
     assert yukimura.space == space(s, 1, 2) and reaching(s) == ["Yukimura"]  # c2; Kagetora not in range
 
 
-class AvoidsLanding(OwnSpaces):
-    landing_value = False
+AvoidsLanding = greedy_with(fitted_deploy=False, landing_value=False)
 
 
 def test_against_a_defender_an_ally_steps_onto_the_commanders_space_when_c3_is_ours(standard):

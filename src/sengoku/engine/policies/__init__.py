@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from sengoku.engine.errors import EngineError
 from sengoku.engine.policies.base import Policy
-from sengoku.engine.policies.develop import ChargePolicy, DevelopPolicy
-from sengoku.engine.policies.greedy import GreedyPolicy
+from sengoku.engine.policies.develop import ChargePolicy, DevelopPolicy, DevelopSettings
+from sengoku.engine.policies.greedy import GreedyPolicy, GreedySettings
 from sengoku.engine.policies.idle import IdlePolicy
 from sengoku.engine.policies.random_play import RandomPolicy
 from sengoku.engine.policies.search import SearchPolicy
 
-__all__ = ["POLICIES", "ChargePolicy", "DEFAULT_POLICY", "DevelopPolicy", "GreedyPolicy", "IdlePolicy", "Policy",
-           "RandomPolicy", "SearchPolicy", "describe", "make_policy"]
+__all__ = ["POLICIES", "ChargePolicy", "DEFAULT_POLICY", "DevelopPolicy", "DevelopSettings", "GreedyPolicy",
+           "GreedySettings", "IdlePolicy", "Policy", "RandomPolicy", "SearchPolicy", "describe", "make_policy"]
 
 DEFAULT_POLICY = "greedy"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
-from typing import ClassVar
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -34,6 +34,19 @@ def _make_room(state: GameState, budget: int) -> int | None:
     return None
 
 
+@dataclass(frozen=True)
+class DevelopSettings:
+    """The choices of `develop` that the policies built on it change (one record, passed whole)."""
+
+    keep_for_next_turn: bool = True  # keep a card deployable next turn instead of sending it for AP
+    # Plan the cards that can be deployed this turn before those kept for the next: a kept card
+    # no longer sends its charge value, which a deployment this turn may need (a heavy hand).
+    deploy_first: bool = True
+    contracts: bool = True  # Ultimate: contract familiars (U3)
+    hp_charge: bool = True  # HP Charge (T2b) with AP to spare
+    move_for_room: bool = True  # with no free Perimeter space, move a Perimeter ally off to make room (M4)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DevelopPolicy(Policy):
     """Develop the board as fast as AP allows: grow and focus whenever possible, deploy the cheapest
@@ -41,15 +54,9 @@ class DevelopPolicy(Policy):
     HP-charge with AP to spare, charge the rest."""
 
     name = "develop"
-    keep_for_next_turn: ClassVar[bool] = True
-    # Plan the cards that can be deployed this turn before those kept for the next: a kept card
-    # no longer sends its charge value, which a deployment this turn may need (a heavy hand).
-    deploy_first: ClassVar[bool] = True
-    contracts: ClassVar[bool] = True  # Ultimate: contract familiars (U3)
-    hp_charge: ClassVar[bool] = True
-    move_for_room: ClassVar[bool] = True
 
-    def __init__(self) -> None:
+    def __init__(self, develop: DevelopSettings = DevelopSettings()) -> None:
+        self.develop = develop
         # Per-deck orderings (see `_prepare`), for the deck of `_tables`.
         self._tables: DeckTables | None = None
         self._deploy_key: tuple[int, ...] = ()
@@ -80,7 +87,7 @@ class DevelopPolicy(Policy):
             state.charge_cards(range(len(hand)) if len(send) == len(hand) else send)
         if len(hand) > HAND_LIMIT or state.fam_hand and len(state.fam_hand) > FAMILIAR_HAND_LIMIT:
             forced_charges(state)
-        if self.hp_charge and ap >= 2 * HP_CHARGE_MIN:
+        if self.develop.hp_charge and ap >= 2 * HP_CHARGE_MIN:
             self._hp_charge(state, ap)
 
     def _plan_charges(self, state: GameState) -> tuple[list[int], int]:
@@ -143,7 +150,7 @@ class DevelopPolicy(Policy):
                 for p in g:
                     if p != base and not row[hand[p]]:
                         send.append(p)
-            elif self.deploy_first:
+            elif self.develop.deploy_first:
                 kept.append(g)  # decided once every group that can deploy now has its AP
             else:
                 ap, spaces = self._keep(hand, g, base, send, ap, spaces, False)
@@ -161,7 +168,7 @@ class DevelopPolicy(Policy):
         assert t is not None
         bc = hand[base]
         cost, charge = t.cost[bc], t.charge[bc]
-        if self.keep_for_next_turn and spaces > 0 and cost <= ap + AP_CHARGE - charge \
+        if self.develop.keep_for_next_turn and spaces > 0 and cost <= ap + AP_CHARGE - charge \
                 and (not guard_ap or ap >= charge):
             for p in g:
                 if p != base:
@@ -222,7 +229,7 @@ class DevelopPolicy(Policy):
             if self._deploy_new_names(state, fresh):
                 continue  # an ability drew cards: look at everything again
             # Ultimate: contract the highest-level familiar it can afford (U3).
-            if self.contracts and state.fam_hand and state.t.ultimate and self._contract(state):
+            if self.develop.contracts and state.fam_hand and state.t.ultimate and self._contract(state):
                 continue
             return
 
@@ -323,7 +330,7 @@ class DevelopPolicy(Policy):
         if state.command_zone is None and state.t.level[card] == 1:
             return COMMAND_ZONE
         dest = state.free_perimeter()
-        if dest is None and self.move_for_room:
+        if dest is None and self.develop.move_for_room:
             dest = _make_room(state, state.t.cost[card])
         return dest
 
@@ -346,5 +353,6 @@ class ChargePolicy(DevelopPolicy):
     """Charge every card it cannot play this turn, then play like develop (no HP Charge)."""
 
     name = "charge"
-    keep_for_next_turn = False
-    hp_charge = False
+
+    def __init__(self) -> None:
+        super().__init__(DevelopSettings(keep_for_next_turn=False, hp_charge=False))

@@ -29,7 +29,8 @@ from sengoku.engine.actions import Action, Kind
 from sengoku.engine.clone import clone_state
 from sengoku.engine.constants import BETWEEN, HAND_LIMIT
 from sengoku.engine.policies.base import forced_charges
-from sengoku.engine.policies.greedy import GreedyPolicy
+from sengoku.engine.policies.greedy.policy import GreedyPolicy
+from sengoku.engine.policies.greedy.settings import DEFAULT_SETTINGS, GreedySettings
 from sengoku.engine.state import GameState
 
 # The choice "let the default policy play the rest of this phase".
@@ -51,9 +52,9 @@ class SearchPolicy(GreedyPolicy):
     horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
     max_steps: ClassVar[int] = 12  # Main Phase steps searched per turn, greedy playing the rest; 0: no cap
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._rollout_policy = GreedyPolicy()
+    def __init__(self, settings: GreedySettings = DEFAULT_SETTINGS) -> None:
+        super().__init__(settings)
+        self._rollout_policy = GreedyPolicy(settings)  # (the rollouts' default policy: the same settings)
 
     # ---- Charge Phase --------------------------------------------------------------------------
 

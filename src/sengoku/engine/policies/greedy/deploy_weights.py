@@ -1,9 +1,9 @@
 """The default policy's turn-1 rule for deployment spaces: weights fitted to the search's rollouts.
 
 Written by `python benchmarks/fit_deploy.py --seed 1 --seed 2 --deals 1000 --rollouts 24` (94,640 deployments, 164,301 other spaces); do not edit by hand.
-Used by `GreedyPolicy._fitted_space` (`fitted_deploy`): a space's value in turns (higher: it wins
+Used by `greedy.deploy.fitted_space` (`fitted_deploy`): a space's value in turns (higher: it wins
 sooner) is x . (DEPLOY[0] + second * DEPLOY[1] + ultimate * DEPLOY[2] + defends * DEPLOY[3]), with
-x the space's features in the order of FEATURES (`GreedyPolicy.deploy_features`).
+x the space's features in the order of FEATURES (`greedy.deploy.deploy_features`).
 """
 
 from typing import Final

@@ -1,9 +1,9 @@
 """The default policy's turn-1 rule for Focus or deployment: weights fitted to the search's rollouts.
 
 Written by `python benchmarks/fit_focus.py --seed 1 --seed 2 --deals 1000 --rollouts 32` (52,724 choices); do not edit by hand. Used by
-`GreedyPolicy._deploys_instead` (`fitted_focus`): the deployment's value in turns (higher: it
+`greedy.deploy.deploys_instead` (`fitted_focus`): the deployment's value in turns (higher: it
 wins sooner than the Focus) is x . (FOCUS[0] + second * FOCUS[1] + ultimate * FOCUS[2]), with x
-the choice's features in the order of FEATURES (`GreedyPolicy.focus_features`).
+the choice's features in the order of FEATURES (`greedy.deploy.focus_features`).
 """
 
 from typing import Final

@@ -1,10 +1,10 @@
 """The default policy's turn-1 Charge Phase rule: weights fitted to the search's rollouts.
 
 Written by `python benchmarks/fit_charges.py --seed 1 --seed 2 --deals 600 --rollouts 24` (38,400 turn-1 hands, 980,766 sets of cards
-sent); do not edit by hand. Used by `GreedyPolicy._charge_fitted` (`fitted_charges`).
+sent); do not edit by hand. Used by `greedy.charges.charge_fitted` (`fitted_charges`).
 
 A card the plan keeps is valued x . (CARD[0] + second * CARD[1] + ultimate * CARD[2]), with x its
-features in the order of CARD_FEATURES (`GreedyPolicy.charge_features`); sending k of them adds
+features in the order of CARD_FEATURES (`greedy.charges.charge_features`); sending k of them adds
 SIZE[0][k-1] + second * SIZE[1][k-1] + ultimate * SIZE[2][k-1] + defends * SIZE[3][k-1]
 + AP/10 * SIZE[4][k-1] (k of 7 or more: the last). Values are in turns: lower wins sooner.
 """

@@ -1,0 +1,44 @@
+"""What the default policy knows of a game: its settings, and what it works out once per deck.
+
+Every decision module of `greedy` reads this one object (`Known`): the spaces from which each
+card reaches the opponent's Stronghold (K4), and the Last Guard's odds (filled in by `odds`).
+"""
+
+from __future__ import annotations
+
+from sengoku.engine.policies.greedy.settings import GreedySettings
+from sengoku.engine.tables import DeckTables
+
+
+class Known:
+    """The settings and per-deck facts `greedy`'s decisions read."""
+
+    def __init__(self, settings: GreedySettings) -> None:
+        self.settings = settings
+        # Per card: the spaces from which it reaches the opponent's Stronghold, furthest ahead first.
+        self.spots: tuple[tuple[int, ...], ...] = ()
+        # The same as a lookup by space (a.space >= 0 and reaches[a.top][a.space]: ally a is in range).
+        self.reaches: tuple[tuple[bool, ...], ...] = ()
+        self.demand: tuple[float, ...] = ()  # per space: the share of the deck's cards in range from it
+        # The Last Guard's odds (`odds.prepare_guards`), for the opponent's deck `guards_of`.
+        self.hit_atk: tuple[float, ...] = ()
+        self.hit_mat: tuple[float, ...] = ()
+        self.plans: tuple[tuple[tuple[float, bool, int], ...], ...] = ()
+        self.guards_of: DeckTables | None = None
+        self.guards_defend = False
+        self.guard_atk: list[int] = []  # the Last Guard's possible ATK (and MAT), one per card
+        self.guard_mat: list[int] = []
+
+    def prepare_deck(self, t: DeckTables) -> None:
+        """Work out where each card of deck `t` reaches the Stronghold from (K4)."""
+        board = t.board
+        # Furthest ahead first: they leave the spaces behind free for the allies that follow.
+        ahead = sorted(range(board.n_spaces), key=lambda s: (-board.coords[s][0], s))
+        self.spots = tuple(tuple(s for s in ahead if board.reaches_enemy_stronghold(s, t.corners[c]))
+                           for c in range(t.n))
+        self.reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self.spots)
+        # Per space: the share of the deck's distinct cards that reach the Stronghold from it.
+        distinct = {t.card_id[c]: c for c in range(t.n)}.values()
+        self.demand = tuple(sum(1 for c in distinct if self.reaches[c][s]) / max(1, len(distinct))
+                            for s in range(board.n_spaces))
+        self.guards_of = None

@@ -1,0 +1,362 @@
+"""The default policy's Moves (M4) and Swaps (M5): walks into attack range, and the steps that open them.
+
+A walk is the shortest run of Moves through empty spaces to a space from which the ally reaches
+the opponent's Stronghold (K4), breadth first; the steps aside make room for another ally's
+walk, for a deployment, or keep a defending opponent's Commander (G4) from joining.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sengoku.engine.ally import Ally
+from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.errors import IllegalAction
+from sengoku.engine.policies.greedy.known import Known
+from sengoku.engine.policies.greedy.odds import best_attack, walk_worth_it
+from sengoku.engine.state import GameState
+
+# `path_on`'s marks in its table of where the walk came from.
+_UNSEEN: Final = -3
+_FIRST_STEP: Final = -2
+
+
+def path_on(state: GameState, a: Ally, goals: tuple[int, ...], occ: list[Ally | None], budget: int) -> list[int]:
+    """The spaces of the shortest walk (M4: empty spaces, one step each) of ally `a` to the first of
+    `goals` it reaches, on a board whose occupants are `occ`, within `budget` Moves, or [] (breadth
+    first; ties: the earlier goal)."""
+    board = state.t.board
+    came = [_UNSEEN] * board.n_spaces
+    frontier = []
+    for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
+        if occ[s] is None:
+            came[s] = _FIRST_STEP
+            frontier.append(s)
+    steps = 1
+    while frontier and steps <= budget:
+        for goal in goals:
+            if came[goal] != _UNSEEN:
+                path = [goal]
+                while came[path[-1]] != _FIRST_STEP:
+                    path.append(came[path[-1]])
+                path.reverse()
+                return path
+        nxt = []
+        for s in frontier:
+            for d in board.neighbours[s]:
+                if came[d] == _UNSEEN and occ[d] is None:
+                    came[d] = s
+                    nxt.append(d)
+        frontier = nxt
+        steps += 1
+    return []
+
+
+def move_into_range(k: Known, state: GameState, now: bool) -> bool:
+    """Move allies to free spaces in attack range, cheapest path first (M4); return True if one moved.
+
+    `now`: allies that can attack this turn, worth it (else: every ally in Attack Stance, for
+    next turn). One ally per call, the likeliest to hit first.
+    """
+    if state.ap < 1:
+        return False
+    ready: list[tuple[float, int]] = []  # (minus the hit chance, position in allies): likeliest first
+    occ = state.occupant
+    reaches = k.reaches
+    allies = state.allies
+    for n, a in enumerate(allies):
+        if a.defending or (now and a.entered == state.turn and not a.released):  # K4
+            continue
+        spots = k.spots[a.top]
+        if not spots or (a.space >= 0 and reaches[a.top][a.space]):
+            continue  # never in range, or in range already
+        for s in spots:
+            if occ[s] is None:
+                break
+        else:
+            continue  # every space in range is taken
+        hit = walk_worth_it(k, state, a, now)
+        if hit >= 0.0:
+            ready.append((-hit, n))
+    if len(ready) > 1:
+        ready.sort()
+    for _, n in ready:
+        a = allies[n]
+        path = path_on(state, a, k.spots[a.top], state.occupant, state.ap)
+        if path:
+            for d in path:
+                try:
+                    state.move(a, d)  # (checks the step: one lookup, not can_move and then move)
+                except IllegalAction:
+                    return d != path[0]
+            return True
+    return False
+
+
+def make_ways(k: Known, state: GameState) -> None:
+    """`step_ahead_for_walk`, before the attacks: open the way (`step_ahead_for_walk`) for each ally
+    that can attack this turn but stands out of range, with a walk into it of 3 Moves or more, or
+    none the AP pays for."""
+    reaches = k.reaches
+    turn = state.turn
+    for a in list(state.allies):
+        if a.defending or (a.entered == turn and not a.released) or not k.spots[a.top]:
+            continue
+        if a.space >= 0 and reaches[a.top][a.space]:
+            continue
+        if best_attack(k, state, a)[0] < k.settings.min_hit:
+            continue
+        path = path_on(state, a, k.spots[a.top], state.occupant, state.ap)
+        if not path or len(path) >= 3:
+            step_ahead_for_walk(k, state, a, len(path))
+
+
+def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
+    """When ally `a`'s walk into range is long (`walk` Moves, 0: none), step an ally in Attack Stance
+    that stands in range one space (M4, 1 AP) to a free space from which it still reaches the
+    Stronghold, if that shortens `a`'s walk by two Moves or more; return True if one stepped."""
+    if state.ap < 2:
+        return False
+    spots = k.spots[a.top]
+    movers = in_range_but(k, state, a)
+    best: Ally | None = None
+    best_d = -1
+    best_len = walk - 1 if walk else state.ap
+    for b, d, trial in steps_aside(k, state, state.occupant, movers):
+        n = len(path_on(state, a, spots, trial, state.ap - 1))
+        if n and n < best_len:
+            best, best_d, best_len = b, d, n
+    if best is None:
+        return k.settings.pair_steps_for_walk and step_pair_for_walk(k, state, a, walk)
+    state.move(best, best_d)
+    return True
+
+
+def in_range_but(k: Known, state: GameState, a: Ally) -> list[Ally]:
+    """The allies other than `a` in Attack Stance on a space from which they reach the Stronghold."""
+    reaches = k.reaches
+    return [b for b in state.allies if b is not a and not b.defending and b.space >= 0 and reaches[b.top][b.space]]
+
+
+def steps_aside(k: Known, state: GameState, occ: list[Ally | None],
+                movers: list[Ally]) -> list[tuple[Ally, int, list[Ally | None]]]:
+    """Every step (M4) of an ally of `movers` to a free space of the board `occ` from which it still
+    reaches the Stronghold, with the board after it: (ally, space, board), in `movers` order."""
+    neighbours = state.t.board.neighbours
+    reaches = k.reaches
+    out: list[tuple[Ally, int, list[Ally | None]]] = []
+    for b in movers:
+        for d in neighbours[b.space]:
+            if occ[d] is None and reaches[b.top][d]:
+                trial = list(occ)
+                trial[b.space] = None
+                trial[d] = b
+                out.append((b, d, trial))
+    return out
+
+
+def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
+    """`pair_steps_for_walk`: step two allies in Attack Stance that stand in range one space each
+    (M4, 2 AP) to free spaces from which they still reach the Stronghold, if that shortens ally
+    `a`'s walk (`walk` Moves, 0: none) by three Moves or more; return True if they stepped."""
+    if state.ap < 3:
+        return False
+    spots = k.spots[a.top]
+    movers = in_range_but(k, state, a)
+    best: tuple[Ally, int, Ally, int] | None = None
+    best_len = walk - 2 if walk else state.ap - 1
+    for n in range(len(movers)):
+        for b, d, once in steps_aside(k, state, state.occupant, movers[n:n + 1]):
+            for c, e, twice in steps_aside(k, state, once, movers[n + 1:]):
+                m = len(path_on(state, a, spots, twice, state.ap - 2))
+                if m and m < best_len:
+                    best, best_len = (b, d, c, e), m
+    if best is None:
+        return False
+    state.move(best[0], best[1])
+    state.move(best[2], best[3])
+    return True
+
+
+def step_ahead(k: Known, state: GameState, a: Ally) -> None:
+    """`step_ahead`: move ally `a` off the Stronghold Perimeter to a free space still in range (M4,
+    K4), other than the one a joining Commander would take (G4); the Perimeter space it frees may
+    take a deployment (M1) in range."""
+    if state.ap < 1:
+        return
+    board = state.t.board
+    reaches = k.reaches[a.top]
+    occ = state.occupant
+    landing = landing_to_avoid(k, state)
+    for d in board.neighbours[a.space]:
+        if occ[d] is None and reaches[d] and not board.is_perimeter[d] and d != landing:
+            state.move(a, d)
+            return
+
+
+def landing_to_avoid(k: Known, state: GameState) -> int:
+    """The space a joining Commander would take (`commander_landing`) when it is to be left free:
+    always, or with `landing_value` only when taking it sends the Commander somewhere worse for
+    us (`landing_matters`); else -1."""
+    landing = commander_landing(state)
+    if k.settings.landing_value and landing >= 0 and not landing_matters(k, state, landing):
+        return -1
+    return landing
+
+
+def commander_landing(state: GameState) -> int:
+    """The space of ours a defending opponent's Commander would step onto when it joins (G4), or -1.
+
+    Standing there sends it to the next space of its Perimeter, which may be one more of ours
+    in range; left free, it takes this one."""
+    if state.joining_commander() < 0:
+        return -1
+    for space in free_enemy_perimeter(state):
+        if space >= 0:
+            return space
+    return -1
+
+
+def free_enemy_perimeter(state: GameState) -> list[int]:
+    """The spaces of the opponent's Stronghold Perimeter that neither our allies nor its own hold,
+    in the order its joining Commander tries them (G4); a negative one is off our board."""
+    occ = state.occupant
+    free: list[int] = []
+    for space in state.t.board.enemy_perimeter:
+        if space >= 0 and occ[space] is not None:
+            continue
+        for e in state.opp_allies:
+            if e.space == space:
+                break
+        else:
+            free.append(space)
+    return free
+
+
+def landing_matters(k: Known, state: GameState, landing: int) -> bool:
+    """Whether the space the Commander would take next, were `landing` ours, is one from which more
+    of our deck's cards reach the Stronghold than from `landing`."""
+    nxt = -1
+    for space in free_enemy_perimeter(state):
+        if space >= 0 and space != landing:
+            nxt = space
+            break
+    if nxt < 0:
+        return False  # the Commander could not join at all (G4)
+    here = there = 0
+    for r in k.reaches:
+        here += r[landing]
+        there += r[nxt]
+    return there > here
+
+
+def block_commander(k: Known, state: GameState) -> None:
+    """`block_commander`: against a defending opponent whose Commander has not joined (G4), when at
+    most `block_commander` spaces of its Stronghold Perimeter are free and all on our board, walk
+    allies in Attack Stance onto each (M4), the cheapest walk first, each ally one from which it
+    still reaches the Stronghold (K4), when the AP pays for every walk: with no free space left the
+    Commander cannot join the Last Guard."""
+    board = state.t.board
+    occ = state.occupant
+    free = free_enemy_perimeter(state)
+    if not free or len(free) > k.settings.block_commander or min(free) < 0:
+        return  # (a negative one: a free space none of ours can step onto)
+    trial = list(occ)  # the board as the planned walks leave it
+    budget = state.ap
+    plan: list[tuple[Ally, list[int]]] = []
+    reaches = k.reaches
+    for space in free:
+        best: Ally | None = None
+        best_path: list[int] = []
+        for a in state.allies:
+            if a.defending or a.space < 0 or not reaches[a.top][space] or a.space in board.enemy_perimeter:
+                continue  # (on one of those spaces already, it blocks)
+            taken = False
+            for b, _ in plan:
+                if b is a:
+                    taken = True
+                    break
+            if taken:
+                continue
+            path = path_on(state, a, (space,), trial, budget)
+            if path and (best is None or len(path) < len(best_path)):
+                best, best_path = a, path
+        if best is None:
+            return  # not every space can be taken: no walk
+        trial[best.space] = None
+        trial[space] = best
+        budget -= len(best_path)
+        plan.append((best, best_path))
+    for a, path in plan:
+        for d in path:
+            if state.occupant[d] is not None or state.ap < 1:
+                return
+            state.move(a, d)
+
+
+def advance(k: Known, state: GameState) -> None:
+    """With AP to spare, put allies that did not attack into range for next turn."""
+    while move_into_range(k, state, False):
+        pass
+    if k.settings.swap_into_range:
+        while swap_into_range(k, state, False):
+            pass
+    if k.settings.step_ahead_end and state.opp_defends:
+        step_ahead_at_end(k, state)
+
+
+def step_ahead_at_end(k: Known, state: GameState) -> None:
+    """`step_ahead_end`: step each ally in Attack Stance that stands on the Stronghold Perimeter in
+    range off it, to a free space still in range (`step_ahead`), while AP lasts."""
+    board = state.t.board
+    reaches = k.reaches
+    for a in list(state.allies):
+        if state.ap < 1:
+            return
+        if a.in_play and not a.defending and a.space >= 0 and board.is_perimeter[a.space] \
+                and reaches[a.top][a.space]:
+            try:
+                step_ahead(k, state, a)
+            except IllegalAction:
+                pass  # (a refused Move leaves the game as it was)
+
+
+def swap_into_range(k: Known, state: GameState, now: bool) -> bool:
+    """`swap_into_range`: Swap (M5, 2 AP) two adjacent allies in Attack Stance when that puts more
+    of the two on spaces from which they reach the Stronghold (K4); `now`: counting only allies
+    that can attack this turn and whose attack can hit. Return True if two swapped."""
+    if state.ap < 2:
+        return False
+    board = state.t.board
+    occ = state.occupant
+    reaches = k.reaches
+    min_hit = k.settings.min_hit
+    turn = state.turn
+    for a in state.allies:
+        if not a.in_play or a.defending or a.space < 0:
+            continue
+        ra = reaches[a.top]
+        for d in board.neighbours[a.space]:
+            b = occ[d]
+            if b is None or b.defending or type(b) is not Ally:  # (an Enemy: the joined Commander, G4)
+                continue
+            rb = reaches[b.top]
+            before = after = 0
+            if now:
+                if a.entered != turn or a.released:
+                    before += ra[a.space]
+                    after += ra[d]
+                if b.entered != turn or b.released:
+                    before += rb[d]
+                    after += rb[a.space]
+            else:
+                before = ra[a.space] + rb[d]
+                after = ra[d] + rb[a.space]
+            if after <= before:
+                continue
+            if now and ((ra[d] and not ra[a.space] and best_attack(k, state, a)[0] < min_hit)
+                        or (rb[a.space] and not rb[d] and best_attack(k, state, b)[0] < min_hit)):
+                continue
+            state.swap(a, b)
+            return True
+    return False
