@@ -28,9 +28,16 @@ by `;`:
 - `<!-- example: output not shown -->`: only the exit code is checked;
 - `<!-- example: needs MODULE -->`: skipped unless MODULE can be imported (an optional extra).
 
+A `pycon` block holds Python statements (`>>> `, continued by `... `), each followed by what the
+interpreter shows for it: the value's repr, what it prints, or for an exception
+`Traceback (most recent call last):`, `  ...` and its last line. The blocks of a page run in
+order in one namespace, in a scratch folder like the shell's, and are compared and rewritten the
+same way.
+
 A part of a page between `<!-- generated: NAME -->` and `<!-- end generated -->` is written from
-the file it describes (GENERATED: the GitHub Action's inputs and outputs, from action.yml), and
-checked and rewritten with the examples.
+the file it describes (GENERATED: the GitHub Action's inputs and outputs, from action.yml; the
+Python API reference's list of public names, from `sengoku.__all__`), and checked and rewritten
+with the examples.
 
 `sh` blocks hold set-up and benchmark commands (installs, timings), which are not run here; a
 `sengoku` command belongs in a `console` block (tests/test_doc_examples.py checks that none is
@@ -44,8 +51,10 @@ also formats them), while these are shell sessions whose output is refilled by m
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import importlib.util
+import io
 import os
 import re
 import shutil
@@ -102,7 +111,22 @@ def action_reference() -> str:
     return "\n".join(lines) + "\n"
 
 
-GENERATED = {"action-reference": action_reference}
+def api_reference() -> str:
+    """A mkdocstrings directive for each public name of `sengoku`, at the place it is defined."""
+    import sengoku
+
+    lines = []
+    for name in sengoku.__all__:
+        if name == "__version__":
+            continue
+        value = getattr(sengoku, name)
+        if isinstance(value, type(sengoku)):  # a package callable as its function (sengoku.goldfish, .tune)
+            value = getattr(value, name)
+        lines += [f"::: {value.__module__}.{value.__qualname__}", ""]
+    return "\n".join(lines)
+
+
+GENERATED = {"action-reference": action_reference, "api-reference": api_reference}
 
 
 def generated(text: str) -> str:
@@ -325,6 +349,94 @@ def updated_body(example: Example) -> str | None:
     return "".join(body)
 
 
+_PYCON = re.compile(r"```pycon\n(?P<body>.*?)```", re.S)
+
+
+@dataclass
+class Statement:
+    source: list[str]  # its lines, with their `>>> ` and `... ` prompts
+    shown: list[str] = field(default_factory=list)  # what the page shows it prints
+
+
+@dataclass
+class Session:
+    """The `pycon` blocks of one page: Python statements run in order in one namespace."""
+    page: Path
+    blocks: list[tuple[int, int, list[Statement]]]  # (start, end) of each body, its statements
+
+    @property
+    def name(self) -> str:
+        page = self.page.relative_to(ROOT) if self.page.is_relative_to(ROOT) else self.page
+        return f"{page} (Python)"
+
+
+def sessions(pages: list[Path] = PAGES, text: str | None = None) -> list[Session]:
+    """The pages' Python sessions (of one page's `text` as it stands, when given)."""
+    found = []
+    for page in pages:
+        blocks = []
+        for match in _PYCON.finditer(page.read_text(encoding="utf-8") if text is None else text):
+            statements: list[Statement] = []
+            for line in match.group("body").splitlines():
+                if line.startswith(">>> ") or line == ">>>":
+                    statements.append(Statement([line]))
+                elif statements and (line.startswith("... ") or line == "...") and not statements[-1].shown:
+                    statements[-1].source.append(line)
+                elif statements:
+                    statements[-1].shown.append(line)
+            blocks.append((match.start("body"), match.end("body"), statements))
+        if blocks:
+            found.append(Session(page, blocks))
+    return found
+
+
+def run_session(session: Session) -> list[list[list[str]]]:
+    """Run the page's statements in a scratch folder; return what each prints, block by block.
+
+    As the interpreter shows it: a value's repr, what it prints, or an exception's last line after
+    `Traceback (most recent call last):` and `  ...`.
+    """
+    folder, here, namespace = _scratch(), Path.cwd(), {"__name__": "__main__"}
+    printed_all = []
+    try:
+        os.chdir(folder)
+        for _, _, statements in session.blocks:
+            printed_block = []
+            for statement in statements:
+                source = "\n".join(line[4:] for line in statement.source) + "\n"
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
+                    try:
+                        exec(compile(source, str(session.page), "single"), namespace)  # noqa: S102 - the project's own pages
+                    except Exception as exc:  # shown as the interpreter shows it
+                        print(f"Traceback (most recent call last):\n  ...\n{type(exc).__module__}.{type(exc).__qualname__}: {exc}")
+                printed_block.append([line.rstrip() for line in out.getvalue().splitlines()])
+            printed_all.append(printed_block)
+    finally:
+        os.chdir(here)
+        shutil.rmtree(folder, ignore_errors=True)
+    return printed_all
+
+
+def session_problems(session: Session) -> list[str]:
+    found = []
+    for (_, _, statements), printed_block in zip(session.blocks, run_session(session)):
+        for statement, printed in zip(statements, printed_block):
+            if not matches(statement.shown, printed):
+                diff = difflib.unified_diff(statement.shown, printed, "the page shows", "Python prints", lineterm="")
+                found.append("\n".join(statement.source) + "\n  " + "\n  ".join(diff))
+    return found
+
+
+def updated_session(session: Session, text: str) -> str:
+    """The page's text with each statement's output as Python prints it now."""
+    for (start, end, statements), printed_block in reversed(list(zip(session.blocks, run_session(session)))):
+        body = "".join("".join(line + "\n" for line in s.source + refill(s.shown, p))
+                       for s, p in zip(statements, printed_block))
+        text = text[:start] + body + text[end:]
+    return text
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 when an example differs")
@@ -350,6 +462,14 @@ def main() -> int:
                 continue
             text = text[:example.start] + body + text[example.end:]
             print(f"updated {example.name}")
+        for session in sessions([page], text):  # the page's Python, in the text as the shell examples left it
+            found = session_problems(session)
+            if found and args.check:
+                failed += 1
+                print(f"{session.name}:\n" + "\n\n".join(found) + "\n", file=sys.stderr)
+            elif found:
+                text = updated_session(session, text)
+                print(f"updated {session.name}")
         if generated(text) != text:  # after the examples, whose offsets are the page's as read
             if args.check:
                 failed += 1

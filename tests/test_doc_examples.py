@@ -31,6 +31,33 @@ def test_the_example_does_what_the_page_says(example) -> None:
     assert not found, "\n\n".join(found) + FIX
 
 
+SESSIONS = update_examples.sessions()
+
+
+@pytest.mark.parametrize("session", SESSIONS, ids=[s.name for s in SESSIONS])
+def test_the_pages_python_prints_what_the_page_shows(session) -> None:
+    found = update_examples.session_problems(session)
+    assert not found, "\n\n".join(found) + FIX
+
+
+def test_the_api_page_runs_the_public_api() -> None:
+    api = next(s for s in SESSIONS if s.page.name == "api.md")
+    code = "\n".join(line for _, _, statements in api.blocks for st in statements for line in st.source)
+    for name in ("validate_file", "validate_paths", "load_decklist", "validate_deck", "load_card_db", "check_card_db",
+                 "find_cards", "load_format", "fmt_decklist", "import_text", "goldfish", "compare", "engine_build",
+                 "compile_deck", "GameRunner"):
+        assert f"{name}(" in code, name
+    assert "```python" not in api.page.read_text(encoding="utf-8")  # every Python example is run and checked
+
+
+def test_every_generated_part_of_a_page_is_up_to_date() -> None:
+    stale = [page.name for page in update_examples.PAGES
+             if update_examples.generated(text := page.read_text(encoding="utf-8")) != text]
+    assert stale == [], "python scripts/update_examples.py rewrites them"
+    reference = (ROOT / "docs" / "api-reference.md").read_text(encoding="utf-8")
+    assert "::: sengoku.goldfish" in reference  # the function, where the package callable as it sends it
+
+
 def test_the_readme_tours_validate_goldfish_and_compare() -> None:
     readme = [e for e in EXAMPLES if e.page.name == "README.md"]
     commands = " ".join(c.line for e in readme for c in e.commands)

@@ -92,6 +92,22 @@ def test_the_site_knows_its_address_and_its_repository(site: Path) -> None:
     assert len(links) > 100 and all((ROOT / link).exists() for link in set(links))
 
 
+def test_the_api_reference_is_built_from_the_docstrings(site: Path) -> None:
+    import sengoku
+
+    page = (site / "api-reference" / "index.html").read_text(encoding="utf-8")
+    headings = re.findall(r'<h3 id="([\w.]+)"', page)
+    assert len(headings) == len(sengoku.__all__) - 1  # every public name but __version__
+    assert {h.rsplit(".", 1)[1] for h in headings} == set(sengoku.__all__) - {"__version__"}
+    goldfish = _cells_free(page.split('id="sengoku.goldfish.api.goldfish"', 1)[1].split("<h3", 1)[0])
+    assert "runs=" in goldfish and "opponent_defends=" in goldfish  # the signature, not (*args, **kwargs)
+    assert "GoldfishResult" in goldfish  # and the docstring
+
+
+def _cells_free(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", html))
+
+
 def test_the_nav_is_by_reader() -> None:
     nav = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
     sections = {next(iter(item)): next(iter(item.values())) for item in nav}
