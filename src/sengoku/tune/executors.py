@@ -1,16 +1,19 @@
 """Where a race's tasks run: this process, a local process pool, or a Dask cluster.
 
-Each executor takes a list of tasks (a group's paired plan and a range of run indices) and
-yields their results in the order of the list, whatever order the workers finish in, so the
-merged integers (and every decision taken on them) do not depend on the executor or on the
-number of workers. Dask (`sengoku[cluster]`) is imported only when a cluster is asked for.
+Each executor takes tasks (a group's paired plan and a range of run indices) and yields their
+results in the order it was given them, whatever order the workers finish in, so the merged
+integers (and every decision taken on them) do not depend on the executor or on the number of
+workers. It takes the tasks from an iterator as it needs them, a few ahead of the workers, and
+keeps none it has played: the tuner compiles a group of candidates only when its first task is
+taken, so a look holds the groups in play, not the whole pool. Dask (`sengoku[cluster]`) is imported only when a cluster is asked for.
 """
 
 from __future__ import annotations
 
 import gc
 import signal
-from collections.abc import Iterator, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from sengoku.errors import DataError
@@ -27,7 +30,7 @@ class InProcess:
     workers = 1
     describe = "1 process"
 
-    def run(self, tasks: Sequence[Task]) -> Iterator[TaskResult]:
+    def run(self, tasks: Iterable[Task]) -> Iterator[TaskResult]:
         for plan, a, b in tasks:
             yield play_task(plan, a, b)
 
@@ -62,8 +65,11 @@ class ProcessPool:
         self.workers = jobs
         self.describe = f"{jobs} local processes"
 
-    def run(self, tasks: Sequence[Task]) -> Iterator[TaskResult]:
-        yield from self._pool.imap(_play, tasks)  # imap keeps the order of the tasks
+    def run(self, tasks: Iterable[Task]) -> Iterator[TaskResult]:
+        # imap keeps the order of the tasks; its feeder thread takes the next task only when the pipe
+        # to the workers has room for it, so the tasks (and the groups compiled for them) are made as
+        # the workers need them
+        yield from self._pool.imap(_play, tasks)
 
     def close(self) -> None:
         self._pool.terminate()
@@ -98,17 +104,23 @@ class DaskCluster:
     def client(self) -> Any:
         return self._client
 
-    def run(self, tasks: Sequence[Task]) -> Iterator[TaskResult]:
-        plans: dict[int, Any] = {}
-        for plan, _, _ in tasks:  # each group's plan travels to the cluster once per round, not per task
-            if id(plan) not in plans:
-                plans[id(plan)] = self._client.scatter(plan, hash=False)
-        futures = [self._client.submit(play_task, plans[id(plan)], a, b, pure=False) for plan, a, b in tasks]
+    def run(self, tasks: Iterable[Task]) -> Iterator[TaskResult]:
+        """Keep about two tasks a worker thread in flight; yield their results in task order."""
+        ahead = 2 * self.workers + 2
+        futures: deque[Any] = deque()
+        last: Any = None
+        scattered: Any = None
         try:
-            for future in futures:  # in task order: the merge does not depend on who finished first
-                yield future.result()
+            for plan, a, b in tasks:
+                if plan is not last:  # each group's plan travels to the cluster once per look, not per task
+                    last, scattered = plan, self._client.scatter(plan, hash=False)
+                futures.append(self._client.submit(play_task, scattered, a, b, pure=False))
+                if len(futures) >= ahead:
+                    yield futures.popleft().result()  # in task order: the merge does not depend on who finished first
+            while futures:
+                yield futures.popleft().result()
         finally:
-            self._client.cancel(futures)
+            self._client.cancel(list(futures))
 
     def close(self) -> None:
         self._client.close()

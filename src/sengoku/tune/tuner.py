@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -184,32 +184,45 @@ class Tuner:
         return dataclasses.replace(self._base_plan, tables=tables, commander=choose_commander(tables),
                                    packed=(0,) * len(tables.card_id), policy=policy or self.setup.policy)
 
-    def _tasks(self, incumbent: Plan, plans: Sequence[Plan], start: int, stop: int) -> list[tuple[int, Task]]:
-        """Return (first candidate's index, task) covering runs start..stop-1 of every plan, about a second each."""
-        groups = [(g, group_plan(incumbent, list(plans[g:g + GROUP]))) for g in range(0, len(plans), GROUP)]
-        total = (stop - start) * sum(len(p.plans) for _, p in groups)
+    def _tasks(self, incumbent: Plan, decks: Sequence[Deck], start: int, stop: int,
+               policy: str | None = None) -> Iterator[tuple[int, Task]]:
+        """Yield (first candidate's index, task) covering runs start..stop-1 of every deck, about a second each.
+
+        A group's decks are compiled when its first task is asked for, and nothing here keeps
+        them after its last: an executor that takes tasks as it needs them holds only the
+        groups it is playing, not the whole pool (a look of thousands of candidates would hold
+        gigabytes of compiled decks).
+        """
+        total = (stop - start) * (len(decks) + -(-len(decks) // GROUP))  # each group plays the incumbent too
         per_task = max(MIN_TASK_GAMES, min(int(TASK_SECONDS / self._seconds_per_game),
                                            total // max(1, 2 * self.executor.workers)))
-        tasks = []
-        for g, pair_plan in groups:
+        for g in range(0, len(decks), GROUP):
+            pair_plan = group_plan(incumbent, [self.plan(d, policy) for d in decks[g:g + GROUP]])
             parts = max(1, -(-(stop - start) * len(pair_plan.plans) // per_task))
-            tasks += [(g, (pair_plan, start + a, start + b)) for a, b in chunks(stop - start, parts)]
-        return tasks
+            for a, b in chunks(stop - start, parts):
+                yield g, (pair_plan, start + a, start + b)
 
-    def _play(self, incumbent: Plan, plans: Sequence[Plan], start: int, stop: int,
-              kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
-        """Play runs start..stop-1 of every plan against the incumbent; merge into `kills` and `own`."""
-        tasks = self._tasks(incumbent, plans, start, stop)
+    def _play(self, incumbent: Plan, decks: Sequence[Deck], start: int, stop: int,
+              kills: list[Counter[tuple[int, int]]], own: Counter[int | None], policy: str | None = None) -> None:
+        """Play runs start..stop-1 of every deck (compiled group by group) against the incumbent; merge into
+        `kills` and `own`."""
+        order: deque[int] = deque()  # the group of each task handed out, in order: results come back in that order
+
+        def tasks() -> Iterator[Task]:
+            for g, task in self._tasks(incumbent, decks, start, stop, policy):
+                order.append(g)
+                yield task
+
         seconds = games = 0.0
-        for (g, _), result in zip(tasks, self.executor.run([t for _, t in tasks])):
-            self._merge(g, result, kills, own)
+        for result in self.executor.run(tasks()):
+            self._merge(order.popleft(), result, kills, own)
             seconds += result.seconds
             games += result.games
             self.games += result.games
             if self.progress is not None:
                 step, look, _ = self._progress_at
                 value = self.setup.objective.mean_value(own, self.setup.turns) if own else math.nan
-                self.progress(Progress(step, look, len(plans), self.games, self.budget, value))
+                self.progress(Progress(step, look, len(decks), self.games, self.budget, value))
         if games:
             self._seconds_per_game = seconds / games
 
@@ -241,25 +254,24 @@ class Tuner:
         if not candidates:
             self.stopped = STOP_NO_CANDIDATE
             return
-        incumbent = self.plan(self.incumbent)
-        plans = [self.plan(c.deck) for c in candidates]
-        outcome = self._race(incumbent, candidates, plans, refused)
+        incumbent = self.plan(self.incumbent)  # the candidates are compiled group by group as they play
+        outcome = self._race(incumbent, candidates, refused)
         if outcome in (STOP_NO_IMPROVEMENT, "run-limit"):
             self.stopped = STOP_NO_IMPROVEMENT
         elif outcome == STOP_BUDGET:
             self.stopped = STOP_BUDGET
 
-    def _race(self, incumbent: Plan, candidates: list[Candidate], plans: list[Plan], refused: int) -> str:
+    def _race(self, incumbent: Plan, candidates: list[Candidate], refused: int) -> str:
         """Screen and confirm, up to ATTEMPTS times, until a change is accepted; return the race's outcome."""
         looks: list[tuple[str, int, int, int]] = []  # (stage, attempt, runs, candidates left)
         run_start, games_before = self.offset, self.games
         outcome = "run-limit"
         try:
             for attempt in range(1, ATTEMPTS + 1):
-                finalists, outcome = self._screen(incumbent, plans, attempt, looks)
+                finalists, outcome = self._screen(incumbent, candidates, attempt, looks)
                 if outcome:
                     break
-                outcome = self._confirm(incumbent, candidates, plans, finalists, attempt, looks, games_before)
+                outcome = self._confirm(incumbent, candidates, finalists, attempt, looks, games_before)
                 if outcome in ("accepted", STOP_BUDGET):
                     break
         except KeyboardInterrupt:
@@ -275,21 +287,21 @@ class Tuner:
         per_run = racing + -(-racing // GROUP)
         return (self.budget - self.games) // per_run
 
-    def _play_look(self, incumbent: Plan, plans: list[Plan], alive: list[int], runs: tuple[int, int],
+    def _play_look(self, incumbent: Plan, candidates: list[Candidate], alive: list[int], runs: tuple[int, int],
               kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
         """Play runs runs[0]..runs[1]-1 (fresh indices) of the `alive` candidates; merge into `kills` and `own`."""
         live_kills: list[Counter[tuple[int, int]]] = [Counter() for _ in alive]
-        self._play(incumbent, [plans[k] for k in alive], runs[0], runs[1], live_kills, own)
+        self._play(incumbent, [candidates[k].deck for k in alive], runs[0], runs[1], live_kills, own)
         for k, counter in zip(alive, live_kills):
             kills[k].update(counter)
         self.offset = max(self.offset, runs[1])
 
-    def _screen(self, incumbent: Plan, plans: list[Plan], attempt: int,
+    def _screen(self, incumbent: Plan, candidates: list[Candidate], attempt: int,
                 looks: list[tuple[str, int, int, int]]) -> tuple[list[int], str]:
         """Rank every candidate on shared fresh runs; return the finalists (best first), or an outcome to stop on."""
         objective, turns = self.setup.objective, self.setup.turns
-        alive = list(range(len(plans)))
-        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in plans]
+        alive = list(range(len(candidates)))
+        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
         own: Counter[int | None] = Counter()
         start, done, target = self.offset, 0, SCREEN_FIRST * GROWTH ** (attempt - 1)
         step = len(self.steps) + 1
@@ -299,7 +311,7 @@ class Tuner:
                 return [], STOP_BUDGET
             stop = min(target, done + affordable)
             self._progress_at = (step, f"screening {attempt}", math.nan)
-            self._play_look(incumbent, plans, alive, (start + done, start + stop), kills, own)
+            self._play_look(incumbent, candidates, alive, (start + done, start + stop), kills, own)
             done = stop
             if self.start_value is None:
                 self.start_value = objective.mean_value(own, turns)
@@ -318,12 +330,12 @@ class Tuner:
                 return screen_cut({k: sums[k].mean for k in alive}, len(alive)), ""
             target *= GROWTH
 
-    def _confirm(self, incumbent: Plan, candidates: list[Candidate], plans: list[Plan], finalists: list[int],
+    def _confirm(self, incumbent: Plan, candidates: list[Candidate], finalists: list[int],
                  attempt: int, looks: list[tuple[str, int, int, int]], games_before: int) -> str:
         """Race the finalists on fresh runs; accept one (return "accepted") or say why not."""
         objective, turns = self.setup.objective, self.setup.turns
         alive = list(finalists)
-        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in plans]
+        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
         own: Counter[int | None] = Counter()
         start, done, look = self.offset, 0, 0
         step = len(self.steps) + 1
@@ -335,7 +347,7 @@ class Tuner:
             stop = min(target, done + affordable)
             look += 1
             self._progress_at = (step, f"confirmation {attempt}.{look}", math.nan)
-            self._play_look(incumbent, plans, alive, (start + done, start + stop), kills, own)
+            self._play_look(incumbent, candidates, alive, (start + done, start + stop), kills, own)
             done = stop
             level = look_level(self.error_rate, len(finalists), look, attempt)
             verdicts = dict(zip(alive, judge([objective.improvement(kills[k], turns) for k in alive], level,
@@ -371,12 +383,12 @@ class Tuner:
 
     def _pairwise(self, policy: str, runs: int) -> Pairwise:
         """Play the final deck against the start on `runs` fresh run indices under `policy`."""
-        start, final = self.plan(self.start, policy), self.plan(self.incumbent, policy)
+        start = self.plan(self.start, policy)
         kills: list[Counter[tuple[int, int]]] = [Counter()]
         own: Counter[int | None] = Counter()
         first, games = self.offset, self.games
         self._progress_at = (len(self.steps) + 1, "check", math.nan)
-        self._play(start, [final], first, first + runs, kills, own)
+        self._play(start, [self.incumbent], first, first + runs, kills, own, policy)
         self.offset += runs
         self.games = games  # the budget is the races': checks are played on top of it
         objective, turns = self.setup.objective, self.setup.turns
