@@ -172,7 +172,7 @@ def test_ctrl_c_writes_the_best_deck_so_far_and_exits_130(tmp_path: Path) -> Non
             p.wait()
     assert p.returncode == 130, stderr
     assert "Traceback" not in stderr
-    assert "interrupted (Ctrl-C): the best deck so far" in stdout
+    assert "interrupted (Ctrl-C, SIGTERM or SIGHUP): the best deck so far" in stdout
     assert f"Final deck written to {out}" in stdout
     assert canonical_decklist(out.read_text(encoding="utf-8")).changed is False
 

@@ -217,6 +217,65 @@ def install_signal_handlers() -> object:
         return None
 
 
+class Stopped(KeyboardInterrupt):
+    """A stop signal (Ctrl-C, SIGTERM, SIGHUP) ended a run that keeps its best so far (`StopSignals`).
+
+    A KeyboardInterrupt, so that the code that unwinds on Ctrl-C (closing worker pools, noting a
+    race as interrupted) does the same for every stop signal.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class StopSignals:
+    """Every stop signal stops a run as Ctrl-C does, and nothing stops the writing of its result.
+
+    Within `with StopSignals() as stop:` the first SIGINT, SIGTERM or SIGHUP raises `Stopped` while
+    `stop.running` is true (the work), else it is only noted (the run then stops before it starts);
+    every later one is noted only, so a second Ctrl-C a few milliseconds after the first cannot cut
+    the writing of the best result so far. `exit_code` is then 128 + the first signal (130, 143, 129).
+    """
+
+    SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self.running = False
+        self._previous: dict[int, object] = {}
+
+    def __enter__(self) -> StopSignals:
+        try:
+            for signum in self.SIGNALS:
+                self._previous[signum] = signal.signal(signum, self._handle)
+        except ValueError:  # not the main thread (an embedding program): leave signals alone
+            pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, previous in self._previous.items():
+            signal.signal(signum, previous)  # type: ignore[arg-type]
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.signum is None:
+            self.signum = signum
+        if self.running:
+            self.running = False
+            raise Stopped(signum)
+
+    def start(self) -> None:
+        """The work starts: a stop signal now raises `Stopped` (at once if one came already)."""
+        self.running = True
+        if self.signum is not None:
+            self.running = False
+            raise Stopped(self.signum)
+
+    @property
+    def exit_code(self) -> int | None:
+        return None if self.signum is None else 128 + self.signum
+
+
 def restore_signal_handlers(previous: object) -> None:
     if previous is not None:
         signal.signal(signal.SIGTERM, previous)  # type: ignore[arg-type]

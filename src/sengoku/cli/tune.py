@@ -12,7 +12,7 @@ import typer
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
 from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
-from sengoku.cli.streams import EXIT_INTERRUPTED, write_document
+from sengoku.cli.streams import EXIT_INTERRUPTED, StopSignals, write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_TURNS
 from sengoku.writes import Input, check_outputs, write_atomically
@@ -31,14 +31,16 @@ for the finalists (Bonferroni) and for the looks and attempts (spending sequence
 from it. In both stages a candidate is dropped when its paired 95% interval rules out a gain of --min-gain.
 A confirmation that accepts nothing starts another attempt (screening on twice the runs), at most 3.
 """.split()) + "\n\n" + " ".join("""
-It stops when --budget games are played, when no candidate can improve, or after --max-changes; Ctrl-C
-stops it too, writes the best deck so far and exits 130. The result is optimal for the --policy, --going,
+It stops when --budget games are played, when no candidate can improve, or after --max-changes; Ctrl-C,
+SIGTERM and SIGHUP stop it too, within a second or two: it writes the best deck so far and exits 128 + the
+signal (130, 143, 129). The result is optimal for the --policy, --going,
 --turns and opponent it was tuned with. The same inputs and seed give the same path and final deck for any
 --jobs and any number of cluster workers.
 """.split()) + "\n\n" + " ".join("""
 Output: the path of accepted changes (each with its paired difference, interval and games), the final
 decklist in canonical form (as `sengoku fmt` writes it; to -o FILE, else printed), --json, --html. Exit 0
-on success, 1 when the deck is not valid, 2 on unusable input or options, 130 on Ctrl-C.
+on success, 1 when the deck is not valid, 2 on unusable input or options, 130 on Ctrl-C (143 SIGTERM, 129
+SIGHUP).
 """.split())
 
 
@@ -99,8 +101,6 @@ def tune_command(
     # deferred: start-up time of the other commands (the tune imports the rules engine)
     from sengoku.goldfish.api import InvalidDeckError
     from sengoku.goldfish.play.simulate import default_jobs, processes_for, usable_jobs
-    from sengoku.tune.executors import open_executor
-    from sengoku.tune.result import STOP_INTERRUPTED
     from sengoku.tune.tuner import Tuner
 
     if cluster is not None and jobs is not None:
@@ -129,16 +129,30 @@ def tune_command(
         refuse_invalid(exc)
         raise SystemExit(1) from None
     started = time.perf_counter()
+    with StopSignals() as stop:  # Ctrl-C, SIGTERM and SIGHUP alike: the best deck so far is written
+        _tune(tuner, stop, n_jobs, cluster, output, html, db, force, as_json, line, started)
+    if stop.exit_code is not None:
+        raise SystemExit(stop.exit_code)
+
+
+def _tune(tuner, stop, n_jobs, cluster, output, html, db, force, as_json, line, started) -> None:  # type: ignore[no-untyped-def]
+    """Play the tune until it ends or a stop signal comes, then write what it found (signals only noted)."""
+    # deferred: start-up time of the other commands (the tune imports the rules engine)
+    from sengoku.tune.executors import open_executor
+    from sengoku.tune.result import STOP_INTERRUPTED
+
     executor = open_executor(n_jobs, cluster)
     if getattr(executor, "note", None):
         typer.echo(f"note: {executor.note}", err=True)
     tuner.executor = executor
     try:
+        stop.start()
         result = tuner.run()
     except KeyboardInterrupt:
         result = tuner.result(STOP_INTERRUPTED)
     finally:
-        executor.close()
+        stop.running = False
+        executor.close(quietly=stop.signum is not None)
         if line is not None:
             line.clear()
     elapsed = time.perf_counter() - started
@@ -163,7 +177,7 @@ def tune_command(
                f"({result.games / max(elapsed, 1e-9):,.0f} games/s on {executor.describe})"
                + (f"; deck written to {output}" if output else "") + (f"; HTML report written to {html}" if html else ""),
                err=True)
-    if result.interrupted:
+    if result.interrupted and stop.signum is None:  # (a KeyboardInterrupt raised by other means)
         raise SystemExit(EXIT_INTERRUPTED)
 
 

@@ -34,14 +34,16 @@ class InProcess:
         for plan, a, b in tasks:
             yield play_task(plan, a, b)
 
-    def close(self) -> None:
+    def close(self, quietly: bool = False) -> None:
         pass
 
 
 def _ignore_interrupts() -> None:
-    # Ctrl-C reaches the whole process group: the parent unwinds and ends the pool; SIGTERM (how
-    # the pool ends a worker) must simply end it.
+    # Ctrl-C and SIGHUP reach the whole process group: the parent unwinds and ends the pool; SIGTERM
+    # (how the pool ends a worker) must simply end it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
@@ -71,7 +73,7 @@ class ProcessPool:
         # the workers need them
         yield from self._pool.imap(_play, tasks)
 
-    def close(self) -> None:
+    def close(self, quietly: bool = False) -> None:
         self._pool.terminate()
         self._pool.join()
 
@@ -90,8 +92,14 @@ class DaskCluster:
         self.note: str | None = None
         if address.startswith("local:"):
             workers, self.note = local_workers(address.split(":", 1)[1])
-            self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                         host="127.0.0.1", dashboard_address=None)
+            # Its worker processes start with Ctrl-C ignored (they inherit that): Ctrl-C reaches the whole
+            # process group, and a worker must not print its traceback; this process stops them.
+            previous = _ignore_ctrl_c()
+            try:
+                self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                             host="127.0.0.1", dashboard_address=None)
+            finally:
+                _restore_ctrl_c(previous)
             self._client = Client(self._cluster)
         else:
             self._client = _scheduler_client(Client, address)
@@ -122,10 +130,30 @@ class DaskCluster:
         finally:
             self._client.cancel(list(futures))
 
-    def close(self) -> None:
+    def close(self, quietly: bool = False) -> None:
+        """Close the client (and a LocalCluster); `quietly` after a stop signal: the cluster's shutdown
+        (cancelled tasks, closed streams, workers ended) is what was asked for, so none of its log lines
+        and tracebacks are printed."""
+        if quietly:
+            import logging  # deferred: only a stopped cluster run needs it
+
+            for name in ("distributed", "tornado", "asyncio"):
+                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+def _ignore_ctrl_c() -> object:
+    try:
+        return signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: leave signals alone
+        return None
+
+
+def _restore_ctrl_c(previous: object) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)  # type: ignore[arg-type]
 
 
 def _scheduler_client(client: Any, address: str) -> Any:

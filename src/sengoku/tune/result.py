@@ -29,7 +29,7 @@ STOPS = {
     STOP_BUDGET: "the budget of games is spent",
     STOP_NO_IMPROVEMENT: "no candidate can improve on the last deck",
     STOP_MAX_CHANGES: "--max-changes changes were accepted",
-    STOP_INTERRUPTED: "interrupted (Ctrl-C): the best deck so far",
+    STOP_INTERRUPTED: "interrupted (Ctrl-C, SIGTERM or SIGHUP): the best deck so far",
     STOP_NO_CANDIDATE: "no legal one-card change exists",
 }
 METHOD = ("paired race on common random numbers, in two stages on fresh run indices each: screening plays every "
