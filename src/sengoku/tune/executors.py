@@ -11,7 +11,9 @@ taken, so a look holds the groups in play, not the whole pool. Dask (`sengoku[cl
 from __future__ import annotations
 
 import gc
+import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -74,6 +76,20 @@ class ProcessPool:
         yield from self._pool.imap(_play, tasks)
 
     def close(self, quietly: bool = False) -> None:
+        """End the workers. After a stop signal (`quietly`) in two seconds at most: `timeout` sends SIGTERM
+        to the whole process group, and a worker it ended while waiting for a task leaves the pool's queue
+        lock taken, which the pool's own ending then waits for forever; so the workers left are killed."""
+        ender = threading.Thread(target=self._end, daemon=True)
+        ender.start()
+        ender.join(2.0 if quietly else None)
+        if ender.is_alive():
+            # deferred: only a pool that could not end needs it
+            import multiprocessing as mp
+
+            for child in mp.active_children():
+                child.kill()
+
+    def _end(self) -> None:
         self._pool.terminate()
         self._pool.join()
 
@@ -94,6 +110,9 @@ class DaskCluster:
             workers, self.note = local_workers(address.split(":", 1)[1])
             # Its worker processes start with Ctrl-C ignored (they inherit that): Ctrl-C reaches the whole
             # process group, and a worker must not print its traceback; this process stops them.
+            # Its workers log errors only (they read this when they start): a stopped tune cancels their
+            # tasks, and each cancelled task is otherwise a warning on the terminal.
+            os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
             previous = _ignore_ctrl_c()
             try:
                 self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
