@@ -91,7 +91,8 @@ def test_compare_text_starts_with_the_verdicts(compared) -> None:  # type: ignor
     verdict = compared.verdicts()[0]
     assert lines[2].startswith(f"      mean kill turn: {verdict['kill_turn']}; ")
     assert lines[3].startswith(f"      won by turn 8: {verdict['won_by_last_turn']}; ")
-    assert lines[4].startswith("Opening-hand check: ok (6 events")
+    assert lines[4].startswith("Opponent: the baseline [0] ")
+    assert lines[5].startswith("Opening-hand check: ok (6 events")
     assert lines.index("Kill turn: mean over every run, a run not won within 8 turns counting as 9") > 5
 
 
@@ -101,3 +102,4 @@ def test_compare_page_starts_with_the_verdicts(compared) -> None:  # type: ignor
     assert ids[0] == "c-verdicts" and ids[1] == "c-differences" and ids[-1] == "c-run"
     verdicts = page[page.index('<section id="c-verdicts">'):]
     assert "Opening-hand check: ok (6 events" in verdicts[:verdicts.index("</section>")]
+    assert "<p>Opponent: the baseline [0] " in verdicts[:verdicts.index("</section>")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -173,7 +174,32 @@ def test_text_report_shows_the_table_and_verdicts(cli) -> None:
     assert lines[1] == f"  [1] {NO_LEVEL4}"
     assert lines[2].startswith("      mean kill turn: worse; +") and "95% CI [+" in lines[2]
     assert lines[3].startswith(f"      won by turn {TURNS}: worse; -")
-    assert lines[4].startswith("Opening-hand check: ok (6 events")
+    assert lines[4] == f"Opponent: the baseline [0] {DEFAULT} for every deck (the baseline meets its mirror), " \
+        "not defending"
+    assert lines[5].startswith("Opening-hand check: ok (6 events")
+
+
+def test_every_output_names_the_opponent_as_goldfish_does(cli, tmp_path: Path) -> None:
+    # compare's opponent is not goldfish's default (a mirror): the baseline's, or the one given, for every deck
+    args = ["--runs", "30", "--policy", POLICY, "-j", "1", "--opponent", str(ONE_CARD), "--opponent-defends"]
+    alone = cli("goldfish", str(NO_LEVEL4), *args)
+    assert alone.code == 0, alone.err
+    assert f"Opponent: {ONE_CARD}, defending" in alone.out.splitlines()
+    page = tmp_path / "c.html"
+    r = cli("compare", str(DEFAULT), str(NO_LEVEL4), *args, "--html", str(page))
+    assert r.code == 0, r.err
+    line = f"Opponent: {ONE_CARD} for every deck, defending"
+    assert line in r.out.splitlines()
+    assert f'<th scope="row">Opponent</th><td>{escape(line.split(": ", 1)[1])}</td>' in page.read_text(encoding="utf-8")
+    data = json.loads(cli("compare", str(DEFAULT), str(NO_LEVEL4), *args, "--json").out)
+    assert data["opponent"] == {"deck": str(ONE_CARD), "name": data["opponent"]["name"], "defends": True,
+                                "baseline": False}
+    assert all(d["kill_turn"]["opponent"]["deck"] == str(ONE_CARD) for d in data["decks"])
+    # without --opponent: the baseline, which meets its mirror, and every other deck meets the baseline
+    data = json.loads(cli("compare", str(DEFAULT), str(NO_LEVEL4), "--runs", "10", "--policy", POLICY, "--json").out)
+    assert data["opponent"] == {"deck": str(DEFAULT), "name": "Sample Standard: Four Banners", "defends": False,
+                                "baseline": True}
+    assert [d["kill_turn"]["opponent"]["deck"] for d in data["decks"]] == ["mirror", str(DEFAULT)]
 
 
 def test_plot_is_checked_before_simulating(cli, tmp_path: Path) -> None:

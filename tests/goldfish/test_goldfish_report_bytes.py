@@ -6,7 +6,8 @@ keep them (`data/report_*.txt` were written by the report before it built its ce
 
 Rewritten on purpose for issue 25 (the answer first: the report opens with the kill turn, the
 opponent and the opening-hand check, then the kill-turn details) and issue 21 (the check shows
-the exact binomial tail, not a z-score). The stored result's `level1` event holds 150 hits of
+the exact binomial tail, not a z-score), and for issue 34 (a share never shows as 100.0% or 0.0%
+unless it is exactly that: ">99.9%", "<0.1%"). The stored result's `level1` event holds 150 hits of
 300 where 72% are expected, so that the alarm's wording is pinned too; its tail (1.49e-15) is
 the real one for those counts.
 """

@@ -62,7 +62,7 @@ def compare_command(
                                    "(as goldfish's --want: split at the last ':' only when a number follows).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON: decks (deck, runs, kill_turn, "
                                  "curve, …), differences (measure, turn, deck, baseline, value, diff, ci95, "
-                                 "no_interval, verdict), verdicts, opening_hand_check."),
+                                 "no_interval, verdict), verdicts, opponent, opening_hand_check."),
     plot: Optional[Path] = typer.Option(
         None, "--plot", metavar="FILE", help="Also draw every deck's win curve on one chart to FILE (.png or .svg). "
         "Needs the optional plot extra: pip install 'sengoku\\[plot]'.", show_default=False),

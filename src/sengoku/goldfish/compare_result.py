@@ -8,6 +8,7 @@ from typing import Any
 
 from sengoku.display import json_ready
 from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, WON_BY_TURN
+from sengoku.goldfish.statistics.kill_turn import MIRROR
 from sengoku.goldfish.statistics.probability import FALSE_ALARM, alarm_threshold
 from sengoku.goldfish.result import GoldfishResult, error_message
 from sengoku.version import __version__
@@ -15,6 +16,7 @@ from sengoku.version import __version__
 # 2: `opening_hand_check` (the exact binomial check over every deck's events, and the events that
 # failed it) replaces the z-scores; each deck's `opening_hand` is goldfish's own (schema 3); an
 # undefined interval is null with `no_interval` saying why, and its verdict is "no verdict".
+# (Since then, added without breaking: `opponent`, who every deck played against.)
 SCHEMA_VERSION = 2
 
 
@@ -44,6 +46,17 @@ class CompareResult:
     @property
     def turns(self) -> int:
         return self.baseline.turns
+
+    @property
+    def opponent(self) -> dict[str, Any]:
+        """Who every deck played against (G4): the baseline deck (`baseline` true) unless an opponent was given.
+
+        Each deck's own `kill_turn["opponent"]` says the same from its side: the baseline's is "mirror".
+        """
+        own = self.baseline.kill_turn["opponent"]
+        if own["deck"] == MIRROR:
+            return {"deck": self.paths[0], "name": own["name"], "defends": own["defends"], "baseline": True}
+        return {**own, "baseline": False}
 
     def rows(self, measure: str, deck: str | None = None) -> list[dict[str, Any]]:
         """Return the difference rows of one measure (and one deck's only, given its path)."""
@@ -94,6 +107,7 @@ class CompareResult:
             "mode": base.mode,
             "play_on": base.play_on,
             "baseline": self.paths[0],
+            "opponent": self.opponent,
             "kill_turn_never_counts_as": self.turns + 1,
             **({"precision": self.precision} if self.precision is not None else {}),
             # the comparison's own check, over every deck's events; each deck's `opening_hand` is the

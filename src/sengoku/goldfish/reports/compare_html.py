@@ -17,9 +17,10 @@ from html import escape
 from pathlib import Path
 
 from sengoku.goldfish.reports.command import shell_command
-from sengoku.goldfish.reports.compare_report import opening_hand_check
+from sengoku.goldfish.reports.compare_report import compare_opponent, opening_hand_check
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, WON_BY_TURN
+from sengoku.goldfish.reports.summary import percent
 from sengoku.goldfish.reports.html_report import (deck_section, deck_title, document, facts_table, kill_turn_section,
                                           option_args, table)
 from sengoku.goldfish.reports.svg import Line, chart
@@ -68,9 +69,6 @@ def reproduce_command(result: CompareResult, *, db: Path | str | None = None,
 def run_section(result: CompareResult, command: str) -> str:
     """The comparison's options, seed, versions and card database, and the command that reproduces it."""
     base = result.baseline
-    opponent = base.kill_turn.get("opponent", {})
-    against = ("the baseline deck, for every deck (the baseline meets its mirror)"
-               if opponent.get("deck") == "mirror" else f"{opponent.get('deck')}, for every deck")
     facts = [
         ("Decks", f"{len(result.decks)}; {label(0)} is the baseline"),
         ("Runs × turns", f"{result.runs:,} runs of every deck × {result.turns} turns, run i of every deck "
@@ -86,7 +84,7 @@ def run_section(result: CompareResult, command: str) -> str:
     facts += [
         ("Seed", str(base.seed)), ("Going", base.going), ("Policy", base.policy), ("Mode", base.mode),
         ("Commander", "each deck's own (S1)"),
-        ("Opponent", against + (", defends" if opponent.get("defends") else ", makes no optional choice")),
+        ("Opponent", compare_opponent(result)),
         ("After a win", "plays on to the last turn" if base.play_on else "the game stops"),
         ("Card database", f"{db['name']} {db['version']}" + (" (sample set)" if db.get("sample") else "")),
         ("Card database SHA-256", db["sha256"]),
@@ -108,6 +106,7 @@ def verdicts_section(result: CompareResult) -> str:
             "there is no verdict.</p>\n"
             + table(("deck", "mean kill turn (lower is better)",
                      f"won by the end of turn {result.turns} (higher is better)"), rows, table_id="c-verdict-table")
+            + f"\n<p>{escape('Opponent: ' + compare_opponent(result))}</p>"
             + f"\n<p>{escape(opening_hand_check(result))}</p></section>")
 
 
@@ -155,15 +154,16 @@ def differences_section(result: CompareResult) -> str:
 def win_curves_section(result: CompareResult) -> str:
     """Every deck's win curve (% of runs won by the end of each turn) on one chart, and as a table."""
     turns = [row["turn"] for row in result.baseline.kill_turn["by_turn"]]
-    curves = [[100 * row["cumulative"]["fraction"] for row in d.kill_turn["by_turn"]] for d in result.decks]
+    shares = [[row["cumulative"]["fraction"] for row in d.kill_turn["by_turn"]] for d in result.decks]
+    curves = [[100 * f for f in fractions] for fractions in shares]
     names = [f"{label(k)} baseline" if k == 0 else label(k) for k in range(len(result.decks))]
     desc = "% of runs won by the end of each turn. " + "; ".join(
-        f"{name} {path}: " + ", ".join(f"turn {t} {v:.1f}%" for t, v in zip(turns, ys))
-        for name, path, ys in zip(names, result.paths, curves)) + "."
+        f"{name} {path}: " + ", ".join(f"turn {t} {percent(f)}" for t, f in zip(turns, fs))
+        for name, path, fs in zip(names, result.paths, shares)) + "."
     svg = chart("c-win-curve", f"Win curves on the same {result.runs:,} runs", desc, xs=turns, x_label="turn",
                 y_label="% of runs won by the turn's end", y_max=100, y_suffix="%",
                 lines=[Line(name, ys, style=k) for k, (name, ys) in enumerate(zip(names, curves))])
-    rows = [(t, *(f"{ys[i]:.1f}%" for ys in curves)) for i, t in enumerate(turns)]
+    rows = [(t, *(percent(fs[i]) for fs in shares)) for i, t in enumerate(turns)]
     return ('<section id="c-win-curves"><h2>Win curves</h2>\n'
             "<p>" + "; ".join(f"{escape(label(k))}: {escape(path)}" for k, path in enumerate(result.paths)) + ".</p>\n"
             f'<div class="columns"><figure>{svg}</figure>\n'

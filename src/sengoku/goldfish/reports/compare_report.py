@@ -8,6 +8,7 @@ from sengoku.display import printable_lines
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN, WON_BY_TURN
 from sengoku.goldfish.play.pairs import COMPARED
+from sengoku.goldfish.reports.summary import opponent_words, percent
 
 
 def _num(x: float | None, digits: int = 2, sign: bool = False) -> str:
@@ -42,8 +43,14 @@ def verdict_lines(result: CompareResult) -> list[str]:
                 f"      mean kill turn: {_verdict(kill)}; {_num(kill['diff'], 2, True)} turns{_with_ci(kill)}",
                 f"      won by turn {result.turns}: {_verdict(last)}; {_num(100 * last['diff'], 1, True)} points"
                 + _with_ci(last, 1, 100)]
+    out.append(f"Opponent: {compare_opponent(result)}")
     out.append(opening_hand_check(result))
     return out
+
+
+def compare_opponent(result: CompareResult) -> str:
+    """Who every deck played against (G4), in goldfish's words: the baseline unless an opponent was given."""
+    return opponent_words(result.baseline.kill_turn["opponent"], baseline=f"[0] {result.paths[0]}")
 
 
 def opening_hand_check(result: CompareResult) -> str:
@@ -98,10 +105,10 @@ def render_text(result: CompareResult) -> str:
     rows = []
     for row in base.kill_turn["by_turn"]:
         t = row["turn"]
-        cells = [str(t), _num(100 * row["cumulative"]["fraction"], 1)]
+        cells = [str(t), percent(row["cumulative"]["fraction"])[:-1]]
         for _, path in others:
             r = by_deck[path][t]
-            cells += [_num(100 * r["value"], 1), _num(100 * r["diff"], 1, True), _ci(r, 1, scale=100)]
+            cells += [percent(r["value"])[:-1], _num(100 * r["diff"], 1, True), _ci(r, 1, scale=100)]
         rows.append(cells)
     out += _table(header, rows)
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from sengoku.goldfish.api import default_decklist
 from sengoku.goldfish.reports.command import shell_command
-from sengoku.goldfish.reports.summary import summary_lines
+from sengoku.goldfish.reports.summary import opponent_model, percent, summary_lines
 from sengoku.goldfish.reports.svg import Band, Bars, Line, chart
 from sengoku.version import __version__
 
@@ -73,7 +73,11 @@ CURVES = (  # (measure, chart title, y label)
 )
 
 
-def _pct(p: float) -> str:
+_pct = percent  # a share of games: never "100.0%" unless every game
+
+
+def _bound(p: float) -> str:
+    """An interval's end, rounded as usual."""
     return f"{100 * p:.1f}%"
 
 
@@ -146,7 +150,6 @@ def run_section(result: GoldfishResult, command: str, prefix: str = "g") -> str:
     r = result
     cmd = r.commander
     db = r.card_db
-    opponent = r.kill_turn.get("opponent", {})
     facts = [
         ("Runs × turns", f"{r.runs:,} games × {r.turns} turns"),
         ("Seed", str(r.seed)),
@@ -155,8 +158,7 @@ def run_section(result: GoldfishResult, command: str, prefix: str = "g") -> str:
         ("Mode", r.mode),
         ("Commander", f"{cmd['name']} ({cmd['epithet']}, {cmd['id']})"
                       + (", named" if cmd.get("chosen") == "named" else ", chosen by S1")),
-        ("Opponent", ("a mirror of the deck" if opponent.get("deck") == "mirror" else str(opponent.get("deck")))
-                     + (", defends" if opponent.get("defends") else ", makes no optional choice")),
+        ("Opponent", opponent_model(r)),
         ("After a win", "plays on to the last turn" if r.play_on else "the game stops"),
         ("Card database", f"{db['name']} {db['version']}" + (" (sample set)" if db.get("sample") else "")),
         ("Card database SHA-256", db["sha256"]),
@@ -191,7 +193,7 @@ def opening_hand_section(result: GoldfishResult, prefix: str = "g") -> str:
     for p in oh["probabilities"]:
         lo, hi = p["ci95"]
         check = "ok" if p["ok"] else f"ALARM: tail {p['tail']:.3g}"
-        rows.append((p["label"], _pct(p["exact"]), _pct(p["simulated"]), f"{_pct(lo)} – {_pct(hi)}", check))
+        rows.append((p["label"], _pct(p["exact"]), _pct(p["simulated"]), f"{_bound(lo)} – {_bound(hi)}", check))
     return (f'<section id="{prefix}-opening-hand"><h2>Opening hand</h2>\n'
             f"<p>{oh['hand_size']} cards from a {oh['deck_size']}-card Stronghold; turn-1 AP {oh['turn1_ap']}. "
             "Exact: hypergeometric. Simulated: share of the games, with its Wilson 95% interval. Check: the exact "
@@ -221,7 +223,7 @@ def kill_turn_section(result: GoldfishResult, prefix: str = "g", *, heading: str
                f"never: {k['never']['games']:,} ({_pct(k['never']['fraction'])}).")
     if won["games"]:
         summary += f" Kill turn over the games won: mean {k['mean']:.2f}, p10 {k['p10']}, median {k['p50']}, p90 {k['p90']}."
-    desc = summary + " By the end of each turn: " + ", ".join(f"turn {t} {v:.1f}%" for t, v in zip(turns, by)) + "."
+    desc = summary + " By the end of each turn: " + ", ".join(f"turn {row['turn']} {_pct(row['cumulative']['fraction'])}" for row in by_turn) + "."
     svg = chart(f"{prefix}-kill-turn", "Kill turn: games won", desc, xs=turns, x_label="turn",
                 y_label="% of games", bars=Bars("won on the turn", on),
                 lines=[Line("won by the end of the turn", by, style=1)], y_max=100, y_suffix="%")

@@ -10,7 +10,7 @@ from rich.text import Span, Text
 
 from sengoku.display import printable
 from sengoku.goldfish.reports.chart import band_chart, win_chart
-from sengoku.goldfish.reports.summary import summary_lines
+from sengoku.goldfish.reports.summary import percent, summary_lines
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -37,7 +37,11 @@ MEASURE_LABELS = {
 }
 
 
-def _pct(p: float) -> str:
+_pct = percent  # a share of games: never "100.0%" unless every game
+
+
+def _bound(p: float) -> str:
+    """An interval's end, rounded as usual."""
     return f"{100 * p:.1f}%"
 
 
@@ -87,7 +91,7 @@ def render(result: GoldfishResult, console: Console) -> None:
         lo, hi = p["ci95"]
         check = "ok" if p["ok"] else f"[bold red]ALARM: tail {p['tail']:.3g}[/bold red]"
         t.add_row(escape(p["label"]), _pct_cell(p["exact"]), _pct_cell(p["simulated"]),
-                  _cell(f"{_pct(lo)}–{_pct(hi)}"), check)
+                  _cell(f"{_bound(lo)}–{_bound(hi)}"), check)
     console.print(t)
 
     cv = oh["charge_value"]

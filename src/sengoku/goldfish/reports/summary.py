@@ -7,7 +7,7 @@ no markup: each reporter dresses it its own way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sengoku.goldfish.statistics.kill_turn import MIRROR
 
@@ -17,19 +17,43 @@ if TYPE_CHECKING:  # pragma: no cover
 SUMMARY_TURNS = 8  # the summary lists "won by the end of turn t" for at most this many turns
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
+def percent(p: float, digits: int = 1) -> str:
+    """Return the fraction `p` as a percentage to `digits` decimals that never claims all or none untruly.
+
+    Rounded as usual, except that a fraction above 0 that would show as 0.0% shows as "<0.1%",
+    and one below 1 that would show as 100.0% as ">99.9%" (at one decimal): "100.0%" means every
+    game. Every report shows its shares of games this way.
+    """
+    text = f"{100 * p:.{digits}f}"
+    if 0 < p < 1 and float(text) in (0, 100):
+        step = 10 ** -digits
+        return f"<{step:.{digits}f}%" if float(text) == 0 else f">{100 - step:.{digits}f}%"
+    return text + "%"
+
 
 
 def _turns(n: int) -> str:
     return f"{n} turn" if n == 1 else f"{n} turns"
 
 
+def opponent_words(opponent: dict[str, Any], baseline: str | None = None) -> str:
+    """Return who a deck played against (G4), in words: every report's "Opponent" says it so.
+
+    `opponent` is a result's `kill_turn["opponent"]`. In a comparison, `baseline` names the
+    baseline deck, whose own opponent is a mirror unless one was given: then every deck met it.
+    """
+    if opponent["deck"] != MIRROR:
+        against = str(opponent["deck"]) + (" for every deck" if baseline is not None else "")
+    elif baseline is None:
+        against = "a mirror of the deck"
+    else:
+        against = f"the baseline {baseline} for every deck (the baseline meets its mirror)"
+    return against + (", defending" if opponent["defends"] else ", not defending")
+
+
 def opponent_model(r: GoldfishResult) -> str:
     """Return who the deck played against (G4), in words."""
-    opp = r.kill_turn["opponent"]
-    against = "a mirror of the deck" if opp["deck"] == MIRROR else str(opp["deck"])
-    return against + (", defending" if opp["defends"] else ", not defending")
+    return opponent_words(r.kill_turn["opponent"])
 
 
 def summary_lines(r: GoldfishResult) -> list[str]:
@@ -40,7 +64,7 @@ def summary_lines(r: GoldfishResult) -> list[str]:
     k = r.kill_turn
     if k["won"]["games"]:
         kill = (f"Kill turn: mean {k['mean']:.2f}, p50 {k['p50']} over the games won "
-                f"({_pct(k['won']['fraction'])} won within {_turns(r.turns)})")
+                f"({percent(k['won']['fraction'])} won within {_turns(r.turns)})")
         # from the first turn a game was won, until every game is won, at most SUMMARY_TURNS turns
         shown = []
         for row in k["by_turn"]:
@@ -49,7 +73,7 @@ def summary_lines(r: GoldfishResult) -> list[str]:
                 if row["cumulative"]["games"] == r.runs or len(shown) == SUMMARY_TURNS:
                     break
         won_by = "Won by the end of turn " + " · ".join(
-            f"{row['turn']}: {_pct(row['cumulative']['fraction'])}" for row in shown)
+            f"{row['turn']}: {percent(row['cumulative']['fraction'])}" for row in shown)
         lines = [kill, won_by]
     else:
         lines = [f"Kill turn: no game won within {_turns(r.turns)}"]
