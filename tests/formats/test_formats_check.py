@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+import sengoku
+from sengoku.errors import DataError
 from sengoku.formats.file_check import check_format_files
 
 HEAD = 'name = "{name}"\ntitle = "T"\ngame = "sengoku-yugi"\n'
@@ -21,6 +25,25 @@ def codes(problems) -> list[tuple[str, int | None, str | None]]:
 
 def test_bundled_formats_are_clean() -> None:
     assert check_format_files() == []
+
+
+def test_a_missing_path_is_an_error_not_a_clean_result(tmp_path: Path, cli) -> None:
+    # as `sengoku db check` refuses it (exit 2), so does the library: [] would read as "clean"
+    missing = tmp_path / "no-such-db"
+    with pytest.raises(DataError) as caught:
+        sengoku.check_format_files(missing)
+    assert caught.value.path == missing and str(caught.value).startswith(f"{missing}: no such card database")
+    assert isinstance(caught.value, sengoku.SengokuError)
+    code, _, err = cli("db", "check", str(missing))
+    assert code == 2 and str(missing) in err
+    with pytest.raises(DataError, match="not a card database folder"):
+        check_format_files(tmp_path)  # a folder with neither a cards file nor formats
+
+
+def test_a_database_without_formats_has_nothing_to_check(scratch_db: Path) -> None:
+    (scratch_db / "formats").rmdir()
+    assert check_format_files(scratch_db) == []
+    assert check_format_files(scratch_db / "cards.json") == []
 
 
 def test_unknown_ids_duplicates_and_unknown_sets(scratch_db: Path) -> None:

@@ -12,7 +12,7 @@ import difflib
 from pathlib import Path
 from typing import Any
 
-from sengoku.carddb.load import read_json
+from sengoku.carddb.load import CARDS_FILE, read_json
 from sengoku.errors import DataError
 from sengoku.formats.load import formats_dir, read_format_file
 from sengoku.formats.model import FormatError
@@ -37,10 +37,19 @@ def _db_cards(folder: Path, db_data: Any = None) -> tuple[str | None, list[dict[
 def check_format_files(folder: Path | str | None = None, db_data: Any = None) -> list[Problem]:
     """Check every format file of a card database folder (or its cards file, or its formats folder).
 
+    Return every problem found: none for a database whose format files are clean, or that has no
+    `formats` folder (nothing to check). Raise `DataError` (exit 2 for `sengoku db check`) for a
+    path that does not exist, or a folder that is neither a card database (no cards file) nor a
+    formats folder: a clean result must never stand for files that were not there to check.
     `db_data` is the folder's `cards.json` if the caller has parsed it already (else it is read).
     """
+    given = Path(folder) if folder is not None else None
+    if given is not None and not given.exists():
+        raise DataError(given, "no such card database folder, cards file or formats folder")
     fdir = formats_dir(folder)
     if not fdir.is_dir():
+        if given is not None and given.is_dir() and not (given / CARDS_FILE).is_file():
+            raise DataError(given, f"not a card database folder (no {CARDS_FILE}) nor a formats folder")
         return []
     files = sorted(fdir.glob("*.toml"))
     if not files:

@@ -17,11 +17,7 @@ a submodule stays cheap.
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
-from typing import Any
-
-from sengoku._lazy import lazy_exports
+from sengoku._lazy import callable_package, lazy_exports
 
 _NAMES = {
     "goldfish": "sengoku.goldfish.api",
@@ -48,17 +44,4 @@ API_MODULES = (
 __getattr__ = lazy_exports(__name__, _NAMES)
 
 
-class _GoldfishPackage(ModuleType):
-    """`sengoku.goldfish` names both this package and the public `goldfish()` function.
-
-    Python binds a subpackage to its parent's attribute when it is imported, so whichever came
-    last would win: `sengoku.goldfish(...)` would fail once any `sengoku.goldfish.*` module was
-    imported, and `import sengoku.goldfish.api` after `sengoku.goldfish(...)` would not reach the
-    package. The package is therefore callable: calling it is calling `goldfish()`.
-    """
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.__getattr__("goldfish")(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _GoldfishPackage
+callable_package(__name__, "goldfish")  # sengoku.goldfish(...) is goldfish() (see sengoku._lazy.callable_package)

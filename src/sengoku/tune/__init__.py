@@ -9,11 +9,7 @@ Names are imported lazily so that importing a submodule stays cheap.
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
-from typing import Any
-
-from sengoku._lazy import lazy_exports
+from sengoku._lazy import callable_package, lazy_exports
 
 _NAMES = {
     "tune": "sengoku.tune.tuner",
@@ -26,15 +22,4 @@ __all__ = list(_NAMES)
 __getattr__ = lazy_exports(__name__, _NAMES)
 
 
-class _TunePackage(ModuleType):
-    """`sengoku.tune` names both this package and the public `tune()` function (as `sengoku.goldfish` does).
-
-    Python binds a subpackage to its parent's attribute when it is imported, so the package is
-    callable: calling it is calling `tune()`.
-    """
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.__getattr__("tune")(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _TunePackage
+callable_package(__name__, "tune")  # sengoku.tune(...) is tune() (see sengoku._lazy.callable_package)
