@@ -56,6 +56,7 @@ def test_the_json_follows_its_schema_and_the_deck_is_written_canonical(small: di
     assert text == result["decklist"]
     assert canonical_decklist(text).changed is False
     assert result["tuned_for"]["policy"] == "greedy" and result["games"] <= 40000
+    assert result["changes"] and result["notice"] is None  # changes were accepted: nothing to warn of
     verify = result["verify"]  # --verify: the final deck against the start with the search policy
     assert verify["policy"] == "search" and verify["runs"] == 10
     assert verify["run_start"] == result["check"]["run_start"] + 4000  # fresh runs, after the check's
@@ -201,7 +202,52 @@ def test_the_budget_is_never_passed(level4_pool: Path) -> None:
     """Every game counts, the incumbent's too (once per group of candidates): a look is cut to fit."""
     from sengoku.tune.tuner import Tuner
 
-    result = Tuner(WEAKENED, pool=level4_pool, budget=2500, check_runs=0).run()
+    result = Tuner(WEAKENED, pool=level4_pool, budget=3000, check_runs=0).run()
     assert result.stopped == "budget"
-    assert 2500 - 200 < result.games <= 2500
+    racing = result.races[0].looks[-1][3]  # the candidates of the look the budget cut
+    assert 3000 - (racing + 1) < result.games <= 3000  # cut to the last whole run it could pay
     assert result.games == sum(r.games for r in result.races)
+
+
+def test_a_budget_the_first_look_does_not_fit_is_refused_before_any_game(
+        level4_pool: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 34: a budget that stopped the first screening look printed "0 change(s) accepted", which reads
+    as "the deck is already the best". Refused up front (exit 2), with the least budget that fits the look."""
+    from sengoku.tune.tuner import BudgetTooSmallError, Tuner
+
+    tuner = Tuner(WEAKENED, pool=level4_pool, budget=1000, check_runs=0)
+    with pytest.raises(BudgetTooSmallError) as caught:
+        tuner.run()
+    assert tuner.games == 0  # refused before any game
+    n = caught.value.candidates
+    assert n > 40 and caught.value.needed == 50 * (n + -(-n // 32))  # 50 runs of each, the start deck once per 32
+    code, out, err = _tune(capsys, str(WEAKENED), "--pool", str(level4_pool), "--budget", "1000", "--jobs", "1")
+    assert code == 2 and out == ""
+    assert f"--budget 1,000 is less than the first screening look needs: {n:,} candidates" in err
+    assert f"Give --budget {caught.value.needed:,} or more" in err and "Traceback" not in err
+    # the least budget it names is enough: the first look is played whole
+    result = Tuner(WEAKENED, pool=level4_pool, budget=caught.value.needed, check_runs=0).run()
+    assert result.races[0].looks[0][:3] == ("screen", 1, 50) and result.games == caught.value.needed
+
+
+def test_a_budget_spent_before_the_race_decided_says_so(level4_pool: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A budget past the first look that runs out before anything was accepted or ruled out: the text and
+    the JSON say the start deck is not shown to be the best."""
+    args = [str(WEAKENED), "--pool", str(level4_pool), "--budget", "3000", "--jobs", "1", "--check", "0"]
+    code, out, err = _tune(capsys, *args, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    SCHEMA.validate(data)
+    assert data["changes"] == [] and data["stopped"] == "budget" and data["races"][-1]["outcome"] == "budget"
+    last = data["races"][-1]["looks"][-1]
+    assert data["notice"] == (
+        f"the budget ran out before the race could decide ({last['racing']:,} of {data['races'][-1]['candidates']:,} "
+        f"candidates still racing after {last['runs']:,} runs of screening): no change was accepted, but none was "
+        "ruled out either, so the start deck is not shown to be the best; a larger --budget races on")
+    code, out, err = _tune(capsys, *args)
+    assert code == 0, err
+    assert f"Notice: {data['notice']}." in out.splitlines()
+    assert "0 change(s) accepted" in err
+    # the start figure names the runs it was measured on, which no other figure shares
+    assert (f"Start: {data['start_value']:.2f} turns on the first screening look's 50 runs; each change and check "
+            'below plays fresh runs of its own, so its "before" or "start" differs from this by chance.') in out

@@ -14,7 +14,7 @@ from pathlib import Path
 from sengoku.goldfish.reports.command import shell_command
 from sengoku.goldfish.reports.html_report import document, facts_table, table
 from sengoku.goldfish.reports.svg import Band, Line, chart
-from sengoku.tune.report import tuned_for
+from sengoku.tune.report import start_words, tuned_for
 from sengoku.tune.result import METHOD, STOPS, TuneResult
 
 
@@ -76,7 +76,7 @@ def render_tune_html(result: TuneResult, command: str, output: str | None = None
             for k, s in enumerate(steps, start=1)]
     path = ('<section id="t-path"><h2>Accepted changes</h2>\n'
             f"<p>Each change: the new deck − the one before, on the fresh runs that confirmed it. Start: "
-            f"{escape(_fmt(start, scale, digits))} {unit} on the first race's runs.</p>\n"
+            f"{escape(start_words(result))}.</p>\n"
             f'<div class="columns"><figure>{svg}</figure></div>\n'
             + table(("step", "change", "before", "after", "diff", "95% interval (paired)", "level", "runs", "candidates",
                      "games"), rows, numeric=(True, False) + (True,) * 8, table_id="t-path-table",

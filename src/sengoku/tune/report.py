@@ -28,6 +28,20 @@ def tuned_for(result: TuneResult) -> str:
             f"{printable(str(opp.get('deck')))} ({'defending' if opp.get('defends') else 'making no optional choice'})")
 
 
+def start_words(result: TuneResult) -> str:
+    """The start deck's value and the runs it was measured on, which no other figure of the report shares.
+
+    Each change's "before" and the check's "start" are the same deck on other, fresh runs: they differ by chance.
+    """
+    scale, digits, _ = _scale(result)
+    looks = result.races[0].looks if result.races else ()
+    if result.start_value is None or not looks:
+        return "– (no race was played)"
+    value = f"{scale * result.start_value:.{digits}f}{' turns' if result.objective.lower_is_better else '%'}"
+    return (f"{value} on the first screening look's {looks[0][2]:,} runs; each change and check below plays fresh "
+            "runs of its own, so its \"before\" or \"start\" differs from this by chance")
+
+
 def _pairwise_line(title: str, p: Pairwise, scale: float, digits: int, unit: str) -> str:
     return (f"{title} (policy {p.policy}, {p.runs:,} fresh runs from run {p.run_start:,}): start {_v(scale * p.start, digits)}, "
             f"final {_v(scale * p.final, digits)}, final − start {_s(scale * p.diff, digits)}{unit} "
@@ -41,7 +55,7 @@ def render_text(result: TuneResult, output: str | None = None) -> str:
     lines = [f"Tuned {printable(result.path)} for {tuned_for(result)}.",
              f"Objective: {result.objective.describe()}. Seed {result.seed}; one-sided error rate "
              f"{result.error_rate} per accepted change; smallest gain worth racing for {scale * result.min_gain:g}{unit}.",
-             f"Start: {_v(None if result.start_value is None else scale * result.start_value, digits)} on the first race's runs.",
+             f"Start: {start_words(result)}.",
              ""]
     if result.steps:
         lines.append("Accepted changes (each: the new deck − the one before, on the fresh runs that confirmed it):")
@@ -58,6 +72,8 @@ def render_text(result: TuneResult, output: str | None = None) -> str:
                      "confirmation's looks and the attempts; runs: the confirmation's; games: the whole race's)")
     else:
         lines.append("No change accepted: the start deck stays.")
+        if result.notice:
+            lines.append(f"Notice: {result.notice}.")
     lines.append("")
     races = len(result.races)
     lines.append(f"Stopped: {STOPS[result.stopped]}. {result.games:,} games of a budget of {result.budget:,} "

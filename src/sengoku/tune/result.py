@@ -32,6 +32,7 @@ STOPS = {
     STOP_INTERRUPTED: "interrupted (Ctrl-C, SIGTERM or SIGHUP): the best deck so far",
     STOP_NO_CANDIDATE: "no legal one-card change exists",
 }
+STAGES = {"screen": "screening", "confirm": "confirmation"}  # a race look's stage, in words
 METHOD = ("paired race on common random numbers, in two stages on fresh run indices each: screening plays every "
           "candidate on the incumbent's runs (50, 100, 200, ... runs; doubled each attempt) and keeps the best quarter "
           "by mean until at most 4 finalists are left; confirmation plays the finalists on new runs, looks after "
@@ -133,6 +134,20 @@ class TuneResult:
     def interrupted(self) -> bool:
         return self.stopped == STOP_INTERRUPTED
 
+    @property
+    def notice(self) -> str | None:
+        """What a reader must not take from a tune that accepted nothing: that the start deck is the best.
+
+        Said when the budget ran out before the race decided anything (None otherwise).
+        """
+        if self.steps or self.stopped != STOP_BUDGET or not self.races:
+            return None
+        looks = self.races[-1].looks
+        where = (f" ({looks[-1][3]:,} of {self.races[-1].candidates:,} candidates still racing after "
+                 f"{looks[-1][2]:,} runs of {STAGES[looks[-1][0]]})" if looks else "")
+        return (f"the budget ran out before the race could decide{where}: no change was accepted, but none was "
+                "ruled out either, so the start deck is not shown to be the best; a larger --budget races on")
+
     def decklist_text(self, db: Any = None) -> str:
         """Return the final deck as decklist TOML in canonical form (as `sengoku fmt` writes it)."""
         source = printable(self.path)
@@ -175,6 +190,7 @@ class TuneResult:
             "games": self.games,
             "stopped": self.stopped,
             "stopped_because": STOPS[self.stopped],
+            "notice": self.notice,
             "start_value": _r(self.start_value),
             "changes": [{
                 "step": k, "section": s.change.section, "out": self._card(s.change.out),

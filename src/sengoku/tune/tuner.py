@@ -78,6 +78,20 @@ class TuneError(GoldfishError):
     """Options `tune` cannot run with (exit 2)."""
 
 
+class BudgetTooSmallError(TuneError):
+    """A budget that cannot pay for the first screening look: the tune could decide nothing (exit 2).
+
+    `needed` is the least budget that finishes that look; `candidates` how many it would race.
+    """
+
+    def __init__(self, budget: int, needed: int, candidates: int) -> None:
+        self.budget, self.needed, self.candidates = budget, needed, candidates
+        super().__init__(f"--budget {budget:,} is less than the first screening look needs: {candidates:,} "
+                         f"candidates on {SCREEN_FIRST} runs each, with the start deck's games, take {needed:,} games, "
+                         f"so the tune could decide nothing. Give --budget {needed:,} or more (accepting a change "
+                         "takes more: screening only narrows the field), or a smaller --pool")
+
+
 @dataclass
 class Progress:
     """Where a tune is, for a progress line."""
@@ -254,6 +268,10 @@ class Tuner:
         if not candidates:
             self.stopped = STOP_NO_CANDIDATE
             return
+        if not self.races:  # refused before any game: a budget the first look does not fit decides nothing
+            needed = SCREEN_FIRST * self._per_run(len(candidates))
+            if self.budget < needed:
+                raise BudgetTooSmallError(self.budget, needed, len(candidates))
         incumbent = self.plan(self.incumbent)  # the candidates are compiled group by group as they play
         outcome = self._race(incumbent, candidates, refused)
         if outcome in (STOP_NO_IMPROVEMENT, "run-limit"):
@@ -282,10 +300,14 @@ class Tuner:
                                    run_start))
         return outcome
 
+    @staticmethod
+    def _per_run(racing: int) -> int:
+        """Return the games one run of `racing` candidates costs: theirs, and the incumbent's once per group."""
+        return racing + -(-racing // GROUP)
+
     def _affordable(self, racing: int) -> int:
         """Return how many more runs of `racing` candidates (and the incumbent, once per group) the budget pays."""
-        per_run = racing + -(-racing // GROUP)
-        return (self.budget - self.games) // per_run
+        return (self.budget - self.games) // self._per_run(racing)
 
     def _play_look(self, incumbent: Plan, candidates: list[Candidate], alive: list[int], runs: tuple[int, int],
               kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
