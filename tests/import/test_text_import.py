@@ -124,7 +124,7 @@ def test_bad_lines_are_reported_with_their_numbers() -> None:
     result = import_text(BAD, CARDS)
     assert [p.line for p in result.problems] == [3, 4, 5, 6, 7, 8, 9]
     messages = [p.message for p in result.problems]
-    assert messages[0] == "no card is named 'Somma'; did you mean 'Soma'?"
+    assert messages[0] == "no card is named 'Somma'; did you mean 'Soma Lv2'?"  # the line's level kept
     assert messages[1].startswith("not a card line")
     assert "matches 2 cards; add the epithet in quotes" in messages[2] and "SY2-025" in messages[2]
     assert "has several levels; add one, e.g. `3 Soma Lv1`" in messages[3]
@@ -161,12 +161,35 @@ def test_cli_writes_atomically_and_refuses_to_overwrite(tmp_path: Path, cli) -> 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.toml", "list.txt"]
 
 
+@pytest.mark.parametrize(("line", "suggested"), [
+    ("3 Kagetora L3", "'Kagetora Lv3'"),  # a level spelled as the parser does not read it (issue 34)
+    ("3 Kagetoro L3", "'Kagetora Lv3'"),  # ... on a misspelt name
+    ("1 Kagetora-L3", "'Kagetora Lv3'"),
+    ("2 Kagetora 3", "'Kagetora Lv3'"),
+    ("3 Somma Lv9", "'Soma'"),  # no Soma Lv9: the name alone, never a card that does not exist
+])
+def test_a_suggestion_keeps_the_lines_level(line: str, suggested: str, tmp_path: Path, cli) -> None:
+    src = tmp_path / "list.txt"
+    src.write_text(line + "\n", encoding="utf-8")
+    code, stdout, err = cli("import", str(src))
+    assert code == 1 and stdout == ""
+    assert f"; did you mean {suggested}?: {line!r}" in err
+    # the suggestion, written as the importer reads it, imports
+    name = suggested.strip("'")
+    src.write_text(f"{line.split()[0]} {name}\n", encoding="utf-8")
+    if "Lv" in name:
+        code, stdout, err = cli("import", str(src))
+        assert code == 0, err
+        level = int(name.rsplit("Lv", 1)[1])
+        assert f'name = "{name.split(" Lv")[0]}"\nlevel = {level}\n' in stdout
+
+
 def test_cli_bad_lines_exit_1_and_write_nothing(tmp_path: Path, cli) -> None:
     src, out = tmp_path / "bad.txt", tmp_path / "deck.toml"
     src.write_text(BAD, encoding="utf-8")
     code, stdout, err = cli("import", str(src), "-o", str(out))
     assert code == 1 and stdout == "" and not out.exists()
-    assert f"{src}:3: no card is named 'Somma'; did you mean 'Soma'?: '3 Somma Lv2'" in err
+    assert f"{src}:3: no card is named 'Somma'; did you mean 'Soma Lv2'?: '3 Somma Lv2'" in err
     assert "7 line(s) not imported; nothing written" in err
 
 

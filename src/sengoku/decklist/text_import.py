@@ -50,6 +50,8 @@ _QUOTED = re.compile(r"[\"“「『](?P<e>[^\"”」』]+)[\"”」』]")
 _PAREN = re.compile(r"\((?P<e>[^()]*[^\W\d][^()]*)\)")
 _SEPARATOR = re.compile(r"\s+[-–—]\s+|,\s*")
 _ID = re.compile(r"^[A-Za-z0-9]+-[A-Za-z0-9]+$")
+# a level at the end of an unknown name, as `L3`, `Lv-3` or a bare `3`: only to keep it in a suggestion
+_LOOSE_LEVEL = re.compile(r"^(?P<name>.*?[^\W\d_])\W*\s*(?:l|lv|lvl|level)?\W*(?P<lv>\d+)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -142,9 +144,20 @@ class _Index(CardIndex):
     def __init__(self, cards: Iterable[Mapping[str, Any]]):
         super().__init__(c for c in cards if isinstance(c.get("id"), str) and isinstance(c.get("name"), str))
 
-    def suggest(self, name: str) -> str:
-        close = [same_name[-1]["name"] for same_name in self.close_names(name)]
-        return f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
+    def suggest(self, p: _Parsed) -> str:
+        """Return "; did you mean ...?" with the closest names, each with the line's level when it has that level.
+
+        A level the line spells in a way the parser does not read (`Kagetora L3`) is taken from the end of
+        the name when the rest names a card or is close to one, so the suggestion keeps it (`Kagetora Lv3`).
+        """
+        name, level = p.name, p.level
+        loose = _LOOSE_LEVEL.match(name) if level is None else None
+        if loose and (self.named(loose.group("name")) or self.close_names(loose.group("name"))):
+            name, level = loose.group("name"), int(loose.group("lv"))
+        close = [self.named(name)] if self.named(name) else self.close_names(name)
+        shown = [f"{cards[-1]['name']} Lv{level}" if any(c.get("level") == level for c in cards)
+                 else cards[-1]["name"] for cards in close]
+        return f"; did you mean {' or '.join(repr(n) for n in shown)}?" if shown else ""
 
     def resolve(self, p: _Parsed) -> Mapping[str, Any] | str:
         """Return the card a parsed line names, or why it names none or several."""
@@ -153,7 +166,7 @@ class _Index(CardIndex):
             return by_id
         named = self.named(p.name) or self.with_epithet(p.name)
         if not named:
-            return f"no card is named {quoted(p.name)}{self.suggest(p.name)}"
+            return f"no card is named {quoted(p.name)}{self.suggest(p)}"
         found = [c for c in named if p.level is None or c.get("level") == p.level]
         if p.epithet is not None:
             found = [c for c in found if same_epithet(c, p.epithet)]
