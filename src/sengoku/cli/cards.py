@@ -20,7 +20,7 @@ from sengoku.paths import DB_ENV
 @app.command("cards")
 def cards(
     query: Optional[str] = typer.Argument(
-        None, help="Show cards whose name contains this text (case-insensitive), or whose id is exactly it."
+        None, metavar="QUERY", help="Show cards whose name contains this text (case-insensitive), or whose id is exactly it."
     ),
     kind: Optional[str] = typer.Option(
         None, "--kind", help="Only this kind: main, support, nameless, familiar (another game's database: its own kinds)."

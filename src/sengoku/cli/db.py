@@ -8,10 +8,11 @@ from typing import Optional
 import typer
 
 from sengoku.cli import app
+from sengoku.cli.root import Typer
 from sengoku.cli.streams import write_document
 from sengoku.display import json_text, printable
 
-db_app = typer.Typer(help="Card database tools.", no_args_is_help=True)
+db_app = Typer(help="Card database tools.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 
 
@@ -28,7 +29,7 @@ def exit_with(code: int) -> None:
 @db_app.command("check")
 def check(
     path: Optional[Path] = typer.Argument(
-        None, readable=False,
+        None, readable=False, metavar="PATH",
         help="A card database folder (its cards.json, board.json and formats/*.toml are all checked), "
         "a cards file, or a board.json. Default: $SENGOKU_DB, else the bundled sample set.",
         show_default=False,

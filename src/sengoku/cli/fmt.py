@@ -17,7 +17,7 @@ from sengoku.folders import find_tomls
 @app.command("fmt")
 def fmt(
     paths: list[Path] = typer.Argument(
-        ..., readable=False, help="Decklist files, or folders (every *.toml below them). '-' reads stdin and writes stdout."),
+        ..., readable=False, metavar="PATHS...", help="Decklist files, or folders (every *.toml below them). '-' reads stdin and writes stdout."),
     check: bool = typer.Option(
         False, "--check", help="Change nothing: print a unified diff of each file that is not in canonical "
         "form and exit 1 if there is one (for CI)."),

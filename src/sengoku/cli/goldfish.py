@@ -69,7 +69,7 @@ input or options.
 @app.command("goldfish", help=HELP)
 def goldfish_command(
     deck: Optional[Path] = typer.Argument(
-        None, readable=False, help="The decklist (TOML) to simulate. Default: the bundled default deck "
+        None, readable=False, metavar="DECK", help="The decklist (TOML) to simulate. Default: the bundled default deck "
         "(decklists/default.toml).", show_default=False),
     runs: int = typer.Option(10_000, "--runs", "-n", help="Number of games to play (1 to 10,000,000); with "
                              "--precision, the most to play."),

@@ -18,7 +18,7 @@ from sengoku.games import DEFAULT_GAME
 
 @app.command("import")
 def import_(
-    file: Path = typer.Argument(..., readable=False, help="The text decklist to import; '-' reads stdin."),
+    file: Path = typer.Argument(..., readable=False, metavar="FILE", help="The text decklist to import; '-' reads stdin."),
     output: Optional[Path] = typer.Option(
         None, "-o", "--output", help="Write the TOML to this file (atomically) instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite the --output file if it exists."),

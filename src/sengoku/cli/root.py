@@ -5,9 +5,36 @@ from __future__ import annotations
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from sengoku.cli import COMMAND_SUMMARIES, version_line
+
+
+class Command(TyperCommand):
+    """A command whose usage line reads as usage lines do: `PATHS...`, `DECK`, `[QUERY]`.
+
+    Typer writes a required argument in braces and an unnamed one in lower case (`{paths}...`,
+    `{deck}`); here each argument is its metavar (else its name in capitals, `...` when it takes
+    several), in brackets when it may be left out.
+    """
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                var = param.metavar or (param.name or "").upper() + ("..." if param.nargs != 1 else "")
+                pieces.append(var if param.required else f"[{var}]")
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+class Typer(typer.Typer):
+    """A typer application whose commands are `Command`s (usage lines as usual)."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("cls", Command)
+        return super().command(*args, **kwargs)
 
 
 class _Root(TyperGroup):
@@ -18,7 +45,7 @@ class _Root(TyperGroup):
         return known + [name for name in self.commands if name not in COMMAND_SUMMARIES]
 
 
-app = typer.Typer(
+app = Typer(
     name="sengoku",
     cls=_Root,
     help=(

@@ -46,7 +46,8 @@ SIGHUP).
 
 @app.command("tune", help=HELP)
 def tune_command(
-    deck: Path = typer.Argument(..., readable=False, help="The decklist (TOML) to start from.", show_default=False),
+    deck: Path = typer.Argument(..., readable=False, metavar="DECK", help="The decklist (TOML) to start from.",
+                                show_default=False),
     pool: Optional[Path] = typer.Option(
         None, "--pool", readable=False, metavar="FILE", help="The cards that may go in: a decklist (.toml) or a "
         "plain-text list as `sengoku import` reads it. Default: every card of the database the deck's mode "

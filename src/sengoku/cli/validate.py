@@ -30,7 +30,7 @@ class Report(str, Enum):
 @app.command("validate")
 def validate(
     paths: list[Path] = typer.Argument(
-        ..., readable=False, help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
+        ..., readable=False, metavar="PATHS...", help="Decklist files, or folders: every *.toml below a folder is checked, in sorted order.",
         show_default=False),
     db: Optional[Path] = typer.Option(
         None, "--db", readable=False, help="Card database (cards.json or its folder) for decklists of its game. Default: "
