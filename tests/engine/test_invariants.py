@@ -272,9 +272,9 @@ def test_a_runner_refuses_bad_turns_and_commanders(standard):
 
 def test_record_shape_and_opening_hand(standard):
     cmd = choose_commander(standard)
-    g = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd, play_on=True)
+    g = play_game(standard, make_policy("greedy"), random.Random(7), turns=5, going_first=False, commander=cmd, play_on=True)
     assert g.commander == cmd and len(g.opening_hand) == 5 and len(g.turns) == 5
-    stopped = play_game(standard, make_policy(), random.Random(7), turns=5, going_first=False, commander=cmd)
+    stopped = play_game(standard, make_policy("greedy"), random.Random(7), turns=5, going_first=False, commander=cmd)
     assert stopped.won_turn is not None and len(stopped.turns) == stopped.won_turn  # G5: stop at the win
     assert all(len(m) == len(MEASURES) for m in g.turns)
     assert g.first_level3 is None or g.first_level4 is None or g.first_level3 <= g.first_level4

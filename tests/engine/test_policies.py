@@ -18,7 +18,8 @@ from sengoku.engine import GameRunner, GameState, compile_deck, make_policy, pla
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.clone import clone_state
 from sengoku.engine.constants import STRONGHOLD_HP
-from sengoku.engine.policies import POLICIES, DEFAULT_POLICY, GreedyPolicy
+from sengoku.engine.policies import POLICIES, GreedyPolicy
+from sengoku.goldfish.options import DEFAULT_POLICY
 from sengoku.engine.policies.greedy.odds import best_attack, chance, defended_hit_chances, hit_chances, plan
 from sengoku.engine.tables import NAMELESS
 from sengoku.engine.zones import STATE_FIELDS
@@ -236,7 +237,7 @@ def test_every_policy_is_reproducible_from_the_seed(standard, name):
 
 
 def test_the_default_policy_is_greedy():
-    assert DEFAULT_POLICY == "greedy" and type(make_policy()) is GreedyPolicy
+    assert DEFAULT_POLICY == "greedy" and type(make_policy(DEFAULT_POLICY)) is GreedyPolicy
 
 
 def test_search_is_at_least_as_fast_to_win_as_greedy_on_the_same_deals(standard):

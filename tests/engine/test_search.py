@@ -11,6 +11,7 @@ from sengoku.engine import GameRunner, compile_deck
 from sengoku.engine.constants import CHARGE
 from sengoku.engine.policies import SearchPolicy
 from sengoku.goldfish.play.seeds import Chance, seed_run
+from sengoku.goldfish.options import PlayOptions
 from sengoku.goldfish.play.simulate import Plan, play_chunk
 
 from .conftest import bundled_sections, position
@@ -91,7 +92,7 @@ def test_search_is_deterministic_and_plays_the_same_deals(standard):
 
 def test_search_gives_the_same_games_however_runs_are_split(standard):
     # --jobs splits runs into chunks; run i always plays from its own streams (G3).
-    plan = Plan(standard, standard.deck_indices[0], "search", 5, True, 3, [0] * standard.n,
+    plan = Plan(standard, standard.deck_indices[0], PlayOptions(turns=5, seed=3, policy="search"), [0] * standard.n,
                 ("ap_main",))
     import sengoku.engine.policies as pols
     old = pols.POLICIES["search"]

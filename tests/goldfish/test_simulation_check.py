@@ -13,7 +13,6 @@ choice, so it is the hand every policy gets, at a fraction of the cost of a whol
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections import Counter
 
@@ -22,6 +21,7 @@ import pytest
 from sengoku.carddb.playable import load_models
 from sengoku.goldfish.statistics import probability as prob
 from sengoku.goldfish.api import prepare_engine, read_deck
+from sengoku.goldfish.options import PlayOptions
 from sengoku.goldfish.statistics.hand import OpeningHandModel
 from sengoku.goldfish.play.simulate import play_all
 from sengoku.paths import data_dir
@@ -33,9 +33,7 @@ SEEDS = range(500)
 
 def setup_of(deck: str, turns: int = 1):  # type: ignore[no-untyped-def]
     decklist, syntax = read_deck(data_dir("decklists") / deck)
-    return prepare_engine(decklist, syntax, load_models(None), turns=turns, seed=0, policy="idle", going="first",
-                          commander=None, mode=None, wants=WANTS, opponent=None, opponent_defends=False,
-                          play_on=False)
+    return prepare_engine(decklist, syntax, load_models(None), PlayOptions(turns=turns, policy="idle"), wants=WANTS)
 
 
 def runs_of(seed: int) -> int:
@@ -63,7 +61,7 @@ def test_no_alarm_over_500_seeds_of_small_runs(setups) -> None:  # type: ignore[
         deck = DECKS[seed % len(DECKS)]
         setup = setups[deck]
         runs = runs_of(seed)
-        tally = play_all(dataclasses.replace(setup.plan, seed=seed), runs, jobs=1)
+        tally = play_all(setup.plan.with_options(seed=seed), runs, jobs=1)
         section = setup.hand.summarise(tally.hands, tally.runs)
         assert tally.runs == runs and section["check"]["events"] == len(section["probabilities"]) == 7
         alarms += [(deck, seed, runs, p) for p in section["probabilities"] if not p["ok"]]
@@ -80,7 +78,7 @@ def test_no_alarm_over_500_seeds_of_small_runs(setups) -> None:  # type: ignore[
 def test_a_simulation_one_copy_off_is_flagged(setups) -> None:  # type: ignore[no-untyped-def]
     """The exact side counts one Level 1 card too many: the simulated hands disagree, and it shows."""
     setup = setups["default.toml"]
-    tally = play_all(dataclasses.replace(setup.plan, seed=21), 20_000, jobs=1)
+    tally = play_all(setup.plan.with_options(seed=21), 20_000, jobs=1)
     right = setup.hand
     assert right.summarise(tally.hands, tally.runs)["probabilities"][1]["ok"]  # level1: the real deck passes
 
@@ -97,7 +95,7 @@ def test_a_simulation_one_copy_off_is_flagged(setups) -> None:  # type: ignore[n
     assert not level1["ok"] and level1["tail"] < prob.alarm_threshold(7)
 
     # With few runs the same bug hides in the noise: the check alarms on evidence, not on suspicion.
-    few = play_all(dataclasses.replace(setup.plan, seed=21), 300, jobs=1)
+    few = play_all(setup.plan.with_options(seed=21), 300, jobs=1)
     assert all(p["ok"] for p in wrong.summarise(few.hands, few.runs)["probabilities"])
 
 
@@ -105,7 +103,7 @@ def test_the_check_is_the_same_for_any_jobs(setups) -> None:  # type: ignore[no-
     from sengoku.goldfish.play import simulate
 
     setup = setups["ultimate.toml"]
-    plan = dataclasses.replace(setup.plan, seed=3)
+    plan = setup.plan.with_options(seed=3)
     saved = simulate.MIN_RUNS_PER_JOB
     simulate.MIN_RUNS_PER_JOB = 1  # let a small run really use 2 processes
     try:

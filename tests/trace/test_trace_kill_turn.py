@@ -14,6 +14,7 @@ import pytest
 
 import sengoku
 from sengoku.goldfish.api import prepare_engine, read_deck
+from sengoku.goldfish.options import PlayOptions
 from sengoku.goldfish.play.simulate import make_runner, play_all, play_run
 from sengoku.paths import data_dir
 from sengoku.trace import pick_run, trace_run
@@ -29,9 +30,8 @@ def card_db():
 
 def _plan(card_db, deck: str, going: str, defends: bool):
     decklist, syntax = read_deck(data_dir("decklists") / DECKS[deck])
-    setup = prepare_engine(decklist, syntax, card_db, turns=8, seed=0, policy="greedy", going=going,
-                           commander=None, mode=None, wants=(), opponent=None, opponent_defends=defends,
-                           play_on=False, kill_turns=True)
+    setup = prepare_engine(decklist, syntax, card_db, PlayOptions(turns=8, going=going, opponent_defends=defends),
+                           kill_turns=True)
     return setup.plan
 
 

@@ -13,7 +13,7 @@ from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, PROGRESS_MIN_GAME_TURNS, play_inputs, refuse_invalid, with_progress
 from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import write_document
-from sengoku.goldfish.options import DEFAULT_TURNS
+from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
 from sengoku.writes import check_outputs, write_atomically
 
 HELP = " ".join("""
@@ -48,7 +48,7 @@ def compare_command(
     turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
     seed: int = SEED,
     going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
-    policy: str = typer.Option("greedy", "--policy", help=POLICY_HELP),
+    policy: str = typer.Option(DEFAULT_POLICY, "--policy", help=POLICY_HELP),
     mode: Optional[str] = typer.Option(
         None, "--mode", help="Play every deck under standard or ultimate. Default: the decklists' own "
         "mode, which must be the same.", show_default=False),

@@ -15,12 +15,13 @@ from sengoku.cli import app
 from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import write_document
 from sengoku.errors import DataError
-from sengoku.goldfish.options import DEFAULT_TURNS
+from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
 from sengoku.paths import data_dir
 from sengoku.writes import Input, check_outputs, database_inputs, write_atomically
 
 DEFAULT_DECK = data_dir("decklists") / "default.toml"  # what goldfish plays when no deck is given
 
+REPORT_TRACES = ("median", "slowest")  # the games the HTML report shows, turn by turn (G8)
 # A progress bar only when a run lasts long enough to want one (~1 s and more).
 PROGRESS_MIN_GAME_TURNS = 200_000
 
@@ -82,7 +83,7 @@ def goldfish_command(
     seed: int = SEED,
     going: Optional[str] = typer.Option(None, "--going", help="Play first (start with 0 AP, no attack on "
                                         "turn 1) or second (start with 5 AP) (S7, S8).", show_default="first"),
-    policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, show_default="greedy"),
+    policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, show_default=DEFAULT_POLICY),
     commander: Optional[str] = typer.Option(
         None, "--commander", metavar="NAME", help="Pin the Commander to this Level 1 Main card name. "
         "Default: the Level 1 Main whose name has the most higher-level copies in the deck (S1).",
@@ -170,7 +171,7 @@ def goldfish_command(
         return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
                         commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress,
                         opponent=opponent, opponent_defends=opponent_defends or None, play_on=play_on or None,
-                        precision=precision, kill_turns=html is not None)
+                        precision=precision, traces=REPORT_TRACES if html is not None else ())
 
     try:
         result = with_progress(runs, run) if show_progress else run()
@@ -208,7 +209,7 @@ def goldfish_command(
         # deferred: start-up time of the other commands
         from sengoku.goldfish.reports.html_report import render_html, reproduce_command
 
-        traces = _report_traces(result, deck, db, commander=commander, opponent=opponent)
+        traces = _report_traces(result)
         write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html), traces=traces),
                          replace=force)
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see docs/performance.md)
@@ -252,20 +253,15 @@ def _trace(run: str, deck: Optional[Path], db: Optional[Path], *, as_json: bool,
     typer.echo(f"run {traced.run}{chosen} traced: {end}; {time.perf_counter() - started:.2f} s", err=True)
 
 
-def _report_traces(result, deck: Optional[Path], db: Optional[Path], *, commander: Optional[str],  # type: ignore[no-untyped-def]
-                   opponent: Optional[Path]) -> list[tuple[str, str]]:
-    """The median and the slowest game of `result` as text, for the HTML report (G8)."""
+def _report_traces(result) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """The games `goldfish()` traced for the HTML report (`REPORT_TRACES`) as text (G8)."""
     # deferred: start-up time of the other commands
-    from sengoku.trace import trace_run
+    from sengoku.trace import Trace
 
     traces = []
-    for which in ("median", "slowest"):
-        traced = trace_run(deck, db, run=which, runs=result.runs, turns=result.turns, seed=result.seed,
-                           policy=result.policy, going=result.going, commander=commander, mode=result.mode,
-                           jobs=1, opponent=opponent, opponent_defends=bool(result.kill_turn["opponent"]["defends"]),
-                           play_on=result.play_on, kill_turns=result.run_kill_turns)
+    for traced in result.traced:
         end = f"won on turn {traced.won_turn}" if traced.won_turn is not None else f"not won within {result.turns} turns"
-        traces.append((f"The {which} game: run {traced.run}, {end}", traced.text()))
+        traces.append((f"The {traced.chosen} game: run {traced.run}, {end}", Trace.of(traced).text()))
     return traces
 
 

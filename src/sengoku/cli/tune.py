@@ -14,7 +14,7 @@ from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
 from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import EXIT_INTERRUPTED, StopSignals, write_document
 from sengoku.errors import DataError
-from sengoku.goldfish.options import DEFAULT_TURNS
+from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
 from sengoku.writes import Input, check_outputs, write_atomically
 
 HELP = " ".join("""
@@ -71,7 +71,7 @@ def tune_command(
     seed: int = SEED,
     turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
     going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
-    policy: str = typer.Option("greedy", "--policy", help=POLICY_HELP),
+    policy: str = typer.Option(DEFAULT_POLICY, "--policy", help=POLICY_HELP),
     mode: Optional[str] = typer.Option(None, "--mode", help="standard or ultimate. Default: the "
                                        "decklist's own mode.", show_default=False),
     opponent: Optional[Path] = typer.Option(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -23,18 +23,18 @@ from sengoku.carddb.names import fold
 from sengoku.carddb.playable import load_cards
 from sengoku.decklist.model import Decklist
 from sengoku.decklist.read import read_decklist
-from sengoku.engine import MEASURES, POLICIES, choose_commander, compile_deck
+from sengoku.engine import MEASURES, choose_commander, compile_deck
 from sengoku.errors import DataError
 from sengoku.games import DEFAULT_GAME, bundled_games
 from sengoku.goldfish.errors import EngineOptionError, GoldfishError, InvalidDeckError
 from sengoku.goldfish.statistics.hand import CardFacts, OpeningHandModel
 from sengoku.goldfish.statistics.kill_turn import MIRROR, kill_turn_sums, kill_turn_summary
-from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_TURNS, GOINGS, MAX_TURNS, MODES
+from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_SEED, PlayOptions, PolicySpec
 from sengoku.goldfish.other_games import opening_hand_report
 from sengoku.goldfish.result import GoldfishResult
 from sengoku.goldfish.play.rounds import Rounds, play_rounds
-from sengoku.goldfish.play.seeds import DEFAULT_SEED
 from sengoku.goldfish.play.simulate import Plan, Tally, default_jobs, play_all
+from sengoku.goldfish.play.traced import TracedRun, parse_run, replay_run
 from sengoku.goldfish.statistics.stats import first_turn_distribution
 from sengoku.goldfish.wants import Want, resolve_wants
 from sengoku.paths import data_dir
@@ -44,7 +44,7 @@ from sengoku.validate.result import ValidationResult
 if TYPE_CHECKING:
     from sengoku.carddb.models import CardDatabase
 
-__all__ = ["EngineOptionError", "GoldfishError", "InvalidDeckError", "goldfish"]
+__all__ = ["EngineOptionError", "GoldfishError", "InvalidDeckError", "PlayOptions", "PolicySpec", "goldfish"]
 
 
 def default_decklist() -> Path:
@@ -94,36 +94,12 @@ def validate(deck: Decklist | Path | str | None, db: CardDatabase | Catalog, mod
     return deck, result
 
 
-def check_options(runs: int, turns: int, going: str, policy: str, mode: str | None, jobs: int,
-                  precision: float | None = None) -> None:
-    """Refuse unusable engine options with a `GoldfishError` (exit 2)."""
+def check_runs(runs: int, precision: float | None = None) -> None:
+    """Refuse an unusable run count or precision with a `GoldfishError` (exit 2)."""
     if runs < 1:
         raise GoldfishError(f"runs must be at least 1, not {runs}")
-    if not 1 <= turns <= MAX_TURNS:
-        raise GoldfishError(f"turns must be between 1 and {MAX_TURNS}, not {turns}")
-    if going not in GOINGS:
-        raise GoldfishError(f"going must be 'first' or 'second', not {going!r}")
-    if policy not in POLICIES:
-        raise GoldfishError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})")
-    if mode is not None and mode not in MODES:
-        raise GoldfishError(f"mode must be 'standard' or 'ultimate', not {mode!r}")
-    if jobs < 1:
-        raise GoldfishError(f"jobs must be at least 1, not {jobs}")
     if precision is not None and not (precision > 0 and math.isfinite(precision)):
         raise GoldfishError(f"precision must be a positive number of turns, not {precision}")
-
-
-def engine_options(runs: int, turns: int | None, policy: str | None, going: str | None, mode: str | None,
-                   jobs: int | None, precision: float | None = None) -> tuple[int, str, str, int]:
-    """Fill in the engine options `goldfish()` leaves to None and refuse unusable ones (`check_options`).
-
-    Return (turns, policy, going, jobs): default 8 turns, "greedy", going "first", all cores.
-    """
-    turns = DEFAULT_TURNS if turns is None else turns
-    policy, going = policy or "greedy", going or "first"
-    jobs = default_jobs() if jobs is None else jobs
-    check_options(runs, turns, going, policy, mode, jobs, precision)
-    return turns, policy, going, jobs
 
 
 def goldfish(
@@ -131,42 +107,41 @@ def goldfish(
     db: CardDatabase | Path | str | None = None,
     *,
     runs: int = DEFAULT_RUNS,
-    turns: int | None = None,
-    seed: int = DEFAULT_SEED,
-    policy: str | None = None,
-    going: str | None = None,
-    commander: str | None = None,
-    mode: str | None = None,
-    jobs: int | None = None,
+    options: PlayOptions | None = None,
     wants: Iterable[Want | str] = (),
     progress: Callable[[int], None] | None = None,
-    opponent: Decklist | Path | str | None = None,
-    opponent_defends: bool | None = None,
-    play_on: bool | None = None,
     precision: float | None = None,
     kill_turns: bool = False,
+    traces: Sequence[int | str] = (),
+    **option_values: Any,
 ) -> GoldfishResult | dict[str, Any]:
     """Goldfish a deck the way its game allows (the game registry says which).
 
+    `options` is a `PlayOptions` record; its fields may also be given as keyword arguments
+    (`turns`, `seed`, `going`, `policy`, `commander`, `mode`, `jobs`, `opponent`,
+    `opponent_defends`, `play_on`), which change the record's (None: unchanged).
+
     A SENGOKU YUGI deck plays `runs` seeded games of `turns` turns (default 8) on the rules
-    engine, `policy` (default "greedy") choosing, going `going` (default "first"), in `jobs`
-    processes (default: all cores, as `sengoku goldfish`; the result is the same for any
-    `jobs`), and returns a `GoldfishResult`. The opponent (G4) plays `opponent` (a `Decklist`
-    or a path, validated like the deck under the mode played; default: a mirror of the deck),
-    and adds its Commander's ATK and self-boosts only with `opponent_defends`. A game stops at
-    the end of the turn it is won (G5) unless `play_on`; `result.kill_turn` says when games
-    were won. A deck of another game gets its opening-hand report
-    (`goldfish.other_games.opening_hand_report`, a dict); the engine's options (turns, going,
-    policy, commander, mode, jobs, opponent, opponent_defends, play_on) are refused for it with
-    `EngineOptionError`, and a game that deals no opening hand raises `NoOpeningHandError`.
+    engine, `policy` (a name or a `PolicySpec`; default "greedy") choosing, going `going`
+    (default "first"), in `jobs` processes (default: all cores, as `sengoku goldfish`; the result
+    is the same for any `jobs`), and returns a `GoldfishResult`. The opponent (G4) plays
+    `opponent` (a `Decklist` or a path, validated like the deck under the mode played; default: a
+    mirror of the deck), and adds its Commander's ATK and self-boosts only with
+    `opponent_defends`. A game stops at the end of the turn it is won (G5) unless `play_on`;
+    `result.kill_turn` says when games were won. A deck of another game gets its opening-hand
+    report (`goldfish.other_games.opening_hand_report`, a dict); the engine's options are refused
+    for it with `EngineOptionError`, and a game that deals no opening hand raises
+    `NoOpeningHandError`.
 
     With `precision` (turns), games are played in rounds (`goldfish.rounds`) until the 95%
     interval of the mean kill turn over every game (`kill_turn["mean_all_games"]`, a game never
     won counting as turns + 1) is at most ± `precision`, or `runs` are played; `result.runs`
     says how many were, `result.precision` how it went (same for any `jobs`).
 
-    With `kill_turns`, `result.run_kill_turns` holds each run's kill turn in run order (0: not won),
-    from which `sengoku.trace.pick_run` picks the fastest, median or slowest game to trace.
+    With `kill_turns`, `result.run_kill_turns` holds each run's kill turn in run order (0: not won).
+    `traces` (run indices, or "fastest", "median", "slowest") are played again with their events
+    recorded: `result.traced` holds them (`sengoku.trace.Trace.of` shows one), from the same
+    validated and compiled deck.
 
     `deck` is a `Decklist`, a decklist path, or None (the bundled default deck); `db` a card
     database or a path, or None (the game's default database). `wants` are 'NAME[:N]' strings or
@@ -174,19 +149,20 @@ def goldfish(
     another `SengokuError` for unusable options. Same inputs and seed -> same result, for any
     `jobs`.
     """
+    PlayOptions.check_names(option_values)
     decklist, syntax = read_deck(deck)
     if goldfish_kind(decklist.game) != "engine":
-        engine_options = {"turns": turns, "going": going, "policy": policy, "commander": commander,
-                          "mode": mode, "jobs": jobs, "opponent": opponent,
-                          "opponent_defends": opponent_defends, "play_on": play_on, "precision": precision}
-        given = [name for name, value in engine_options.items() if value is not None]
+        given = [name for name, value in option_values.items() if value is not None and name != "seed"]
+        given += options.engine_given() if options is not None else []
+        given += ["precision"] if precision is not None else []
         if given:
             raise EngineOptionError(given[0], decklist.game)
+        seed = option_values.get("seed")
+        seed = seed if seed is not None else options.seed if options is not None else DEFAULT_SEED
         return opening_hand_report(decklist, db, runs=runs, seed=seed, wants=wants)
-    return _goldfish_engine(decklist, syntax, db, runs=runs, seed=seed, wants=wants, progress=progress,
-                            turns=turns, policy=policy, going=going, commander=commander, mode=mode, jobs=jobs,
-                            opponent=opponent, opponent_defends=bool(opponent_defends), play_on=bool(play_on),
-                            precision=precision, kill_turns=kill_turns)
+    played = PlayOptions.given(options, **option_values)
+    return _goldfish_engine(decklist, syntax, db, runs, played, wants=wants, progress=progress,
+                            precision=precision, kill_turns=kill_turns, traces=traces)
 
 
 @dataclass
@@ -200,35 +176,45 @@ class EngineSetup:
     card_db: Catalog  # the cards as checked plain rows
     commander: dict[str, Any]
     opponent: dict[str, Any]
-    going: str
+
+    @property
+    def options(self) -> PlayOptions:
+        return self.plan.options
+
+    @property
+    def deck_label(self) -> str:
+        """The deck as a trace names it: its name, else its path."""
+        return self.decklist.name or self.validation.path or "deck"
 
 
-def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase | Catalog, *, turns: int, seed: int,
-                   policy: str, going: str, commander: str | None, mode: str | None, wants: Iterable[Want | str],
-                   opponent: Decklist | Path | str | None, opponent_defends: bool, play_on: bool,
-                   role: str = "deck", kill_turns: bool = False) -> EngineSetup:
+def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase | Catalog, options: PlayOptions, *,
+                   wants: Iterable[Want | str] = (), role: str = "deck", kill_turns: bool = False) -> EngineSetup:
     """Validate a SENGOKU YUGI deck (and its opponent), compile both and build the `Plan` of its games.
 
     `card_db` is the cards' plain rows (`load_cards`) or a loaded `CardDatabase` (read as its rows).
+    The plan's options hold the mode played (the decklist's own when `options.mode` is None).
     """
     card_db = load_cards(card_db)
-    decklist, validation = validate(decklist, card_db, mode, syntax, role=role)
+    decklist, validation = validate(decklist, card_db, options.mode, syntax, role=role)
     mode = validation.mode
+    options = dataclasses.replace(options, mode=mode)
     sections = validation.sections
     characters = {cid: c for cid, c in card_db.cards.items() if c["kind"] != "familiar"}
     wanted = resolve_wants(wants, (c["name"] for c in characters.values()))
 
     tables = compile_deck(card_db, sections, mode=mode)
     opponent_tables = None  # G4: a mirror of the deck
-    opponent_info: dict[str, Any] = {"deck": MIRROR, "name": decklist.name, "defends": opponent_defends}
-    if opponent is not None:  # validated as the deck is, under the mode played (exit 1 when invalid)
-        opp_decklist, opp_validation = validate(opponent, card_db, mode, role="opponent")
+    defends = options.opponent_defends
+    opponent_info: dict[str, Any] = {"deck": MIRROR, "name": decklist.name, "defends": defends}
+    if options.opponent is not None:  # validated as the deck is, under the mode played (exit 1 when invalid)
+        opp_decklist, opp_validation = validate(options.opponent, card_db, mode, role="opponent")
         opponent_tables = compile_deck(card_db, opp_validation.sections, mode=mode)
         # G7: the cards this deck has instead of the opponent's take their places in the shuffle,
         # so `compare A B` (whose decks all meet A) and `goldfish B --opponent A` pair B with A.
         tables.pair_with(opponent_tables)
         opponent_info = {"deck": opp_validation.path or opp_decklist.name or "deck", "name": opp_decklist.name,
-                         "defends": opponent_defends}
+                         "defends": defends}
+    commander = options.commander
     if commander is not None:  # the name as a decklist would read it (case, full-width forms, spaces)
 
         in_deck = {fold(characters[cid]["name"]): characters[cid]["name"]
@@ -244,26 +230,26 @@ def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase 
     stronghold = dict(sections.get("main", {}))
     stronghold[cmd_id] -= 1  # S1: the Commander leaves the Character Deck
     nameless = [characters[cid]["name"] for cid in sections.get("nameless", {}) if cid in characters]
-    hand = OpeningHandModel(facts, stronghold, facts[cmd_id], going == "first", wanted, nameless)
+    hand = OpeningHandModel(facts, stronghold, facts[cmd_id], options.going_first, wanted, nameless)
 
-    plan = Plan(tables=tables, commander=cmd, policy=policy, turns=turns, going_first=going == "first",
-                seed=seed, packed=hand.packed_table(tables.card_id), measures=tuple(MEASURES),
-                opponent=opponent_tables, opponent_defends=opponent_defends, play_on=play_on,
-                kill_turns=kill_turns)
+    plan = Plan(tables=tables, commander=cmd, options=options, packed=hand.packed_table(tables.card_id),
+                measures=tuple(MEASURES), opponent=opponent_tables, kill_turns=kill_turns)
     return EngineSetup(plan, hand, decklist, validation, card_db,
                        {"id": cmd_id, "name": cmd_card["name"], "epithet": cmd_card["epithet"],
-                        "chosen": "named" if commander else "S1"}, opponent_info, going)
+                        "chosen": "named" if commander else "S1"}, opponent_info)
 
 
-def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = None) -> GoldfishResult:
+def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = None,
+                  traced: Sequence[TracedRun] = ()) -> GoldfishResult:
     """Summarise a deck's tallied games as its `GoldfishResult`."""
-    plan, card_db, turns = setup.plan, setup.card_db, setup.plan.turns
+    card_db, options = setup.card_db, setup.options
+    turns = options.turns
     return GoldfishResult(
         runs=tally.runs,
         turns=turns,
-        seed=plan.seed,
-        going=setup.going,
-        policy=plan.policy,
+        seed=options.seed,
+        going=options.going,
+        policy=str(options.policy),
         mode=setup.validation.mode,
         commander=setup.commander,
         deck=_deck_info(setup.decklist.name, setup.validation, setup.hand.deck_size, setup.card_db),
@@ -276,31 +262,41 @@ def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = N
         skipped_abilities={"total": tally.skipped_abilities,
                            "per_game": round(tally.skipped_abilities / tally.runs, 4)},
         kill_turn=kill_turn_summary(tally.kill_turn, turns, tally.runs, setup.opponent),
-        play_on=plan.play_on,
-        measures=plan.measures,
+        play_on=options.play_on,
+        measures=setup.plan.measures,
         precision=precision.to_dict() if precision is not None else None,
         run_kill_turns=tally.per_run,
+        options=options,
+        traced=tuple(traced),
     )
 
 
-def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, *,
-                     runs: int, turns: int | None, seed: int, policy: str | None, going: str | None,
-                     commander: str | None, mode: str | None, jobs: int | None, wants: Iterable[Want | str],
-                     progress: Callable[[int], None] | None, opponent: Decklist | Path | str | None,
-                     opponent_defends: bool, play_on: bool, precision: float | None,
-                     kill_turns: bool = False) -> GoldfishResult:
+def jobs_of(options: PlayOptions) -> int:
+    """The processes to play in: `options.jobs`, or every core this process may use."""
+    return default_jobs() if options.jobs is None else options.jobs
+
+
+def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, runs: int,
+                     options: PlayOptions, *, wants: Iterable[Want | str], progress: Callable[[int], None] | None,
+                     precision: float | None, kill_turns: bool = False,
+                     traces: Sequence[int | str] = ()) -> GoldfishResult:
     """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
-    turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs, precision)
-    setup = prepare_engine(decklist, syntax, load_cards(db), turns=turns, seed=seed, policy=policy, going=going,
-                           commander=commander, mode=mode, wants=wants, opponent=opponent,
-                           opponent_defends=opponent_defends, play_on=play_on, kill_turns=kill_turns)
-    plan = setup.plan
+    check_runs(runs, precision)
+    picks = [parse_run(t) for t in traces]
+    setup = prepare_engine(decklist, syntax, load_cards(db), options, wants=wants,
+                           kill_turns=kill_turns or any(isinstance(p, str) for p in picks))
+    plan, jobs = setup.plan, jobs_of(options)
     tally = Tally(plan.measures, plan.turns, plan.kill_turns)
+    rounds = None
     if precision is None:
-        return engine_result(setup, play_all(plan, runs, jobs, progress, total=tally))
-    rounds = play_rounds(runs, precision, lambda a, b: play_all(plan, b - a, jobs, progress, a, tally),
-                         lambda: kill_turn_sums(tally.kill_turn, plan.turns).half_width())
-    return engine_result(setup, tally, rounds)
+        play_all(plan, runs, jobs, progress, total=tally)
+    else:
+        rounds = play_rounds(runs, precision, lambda a, b: play_all(plan, b - a, jobs, progress, a, tally),
+                             lambda: kill_turn_sums(tally.kill_turn, plan.turns).half_width())
+    traced = [replay_run(plan, p, tally.runs, setup.deck_label, setup.opponent, tally.per_run) for p in picks]
+    if not kill_turns:
+        tally.per_run = None
+    return engine_result(setup, tally, rounds, traced)
 
 
 def _deck_info(name: str | None, validation: ValidationResult, stronghold_cards: int,

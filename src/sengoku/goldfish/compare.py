@@ -9,21 +9,21 @@ it; `goldfish.differences` turns the paired tallies into rows with 95% intervals
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sengoku.carddb.playable import load_cards
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import engine_options, engine_result, prepare_engine, read_deck
+from sengoku.goldfish.api import check_runs, engine_result, jobs_of, prepare_engine, read_deck
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.statistics.differences import differences
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.statistics.hand import OpeningHandModel
-from sengoku.goldfish.options import DEFAULT_RUNS
+from sengoku.goldfish.options import DEFAULT_RUNS, PlayOptions
 from sengoku.goldfish.play.pairs import EventTest, PairPlan, PairTally, play_pairs_chunk
 from sengoku.goldfish.play.rounds import play_rounds
-from sengoku.goldfish.play.seeds import DEFAULT_SEED
 from sengoku.goldfish.play.simulate import map_chunks
 from sengoku.goldfish.wants import Want
 
@@ -43,22 +43,16 @@ def compare(
     db: CardDatabase | Catalog | Path | str | None = None,
     *,
     runs: int = DEFAULT_RUNS,
-    turns: int | None = None,
-    seed: int = DEFAULT_SEED,
+    options: PlayOptions | None = None,
     precision: float | None = None,
-    policy: str | None = None,
-    going: str | None = None,
-    mode: str | None = None,
-    jobs: int | None = None,
     wants: Iterable[Want | str] = (),
-    opponent: Decklist | Path | str | None = None,
-    opponent_defends: bool = False,
-    play_on: bool = False,
     progress: Callable[[int], None] | None = None,
+    **option_values: Any,
 ) -> CompareResult:
     """Compare SENGOKU YUGI decks on the same `runs` deals; the first deck is the baseline.
 
-    Options are `goldfish()`'s. The opponent (G4) is `opponent` for every deck, by default the
+    `options` and the keyword options are `goldfish()`'s but `commander` (every deck plays the
+    Commander S1 chooses). The opponent (G4) is `opponent` for every deck, by default the
     baseline deck (so every deck meets the same opponent). With `precision` (turns), runs are
     played in rounds until every deck's 95% interval of its mean kill-turn difference is at most
     ± `precision`, or `runs` are played (`result.precision` says how it went). Same inputs ->
@@ -70,18 +64,23 @@ def compare(
     """
     if len(decks) < 2:
         raise CompareError(f"compare needs at least two decks, not {len(decks)}")
+    PlayOptions.check_names(option_values)
     read = [read_deck(d) for d in decks]
-    _same_game_and_mode([dl for dl, _ in read], mode)
-    turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs, precision)
+    _same_game_and_mode([dl for dl, _ in read], option_values.get("mode") or (options and options.mode))
+    played = PlayOptions.given(options, **option_values)
+    if played.commander is not None:
+        raise CompareError("compare plays every deck with the Commander its decklist gives it (S1): "
+                           "no commander option")
+    check_runs(runs, precision)
+    jobs = jobs_of(played)
     card_db = load_cards(db)
     wants = list(wants)
     setups = []
     for k, (decklist, syntax) in enumerate(read):
         # the same opponent for every deck: `opponent`, else the baseline (a mirror for the baseline itself)
-        against = opponent if opponent is not None or k == 0 else setups[0].decklist
-        setups.append(prepare_engine(decklist, syntax, card_db, turns=turns, seed=seed, policy=policy, going=going,
-                                     commander=None, mode=mode, wants=wants, opponent=against,
-                                     opponent_defends=opponent_defends, play_on=play_on))
+        against = played.opponent if played.opponent is not None or k == 0 else setups[0].decklist
+        setups.append(prepare_engine(decklist, syntax, card_db, dataclasses.replace(played, opponent=against),
+                                     wants=wants))
     paths = [_name(s.decklist, s.validation.path, k) for k, s in enumerate(setups)]
     events = [ev.key for ev in setups[0].hand.events
               if all(any(e.key == ev.key for e in s.hand.events) for s in setups[1:])]

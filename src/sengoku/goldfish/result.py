@@ -50,6 +50,10 @@ class GoldfishResult:
     precision: dict[str, Any] | None = None  # with --precision: target, half_width, reached, rounds
     # Asked for with `goldfish(kill_turns=True)`: run i's kill turn at index i (0: not won). Not in the JSON.
     run_kill_turns: Any = field(default=None, repr=False, compare=False)
+    # The options record it was played with (its mode the one played). Its fields above are what the JSON prints.
+    options: Any = field(default=None, repr=False, compare=False)
+    # Asked for with `goldfish(traces=...)`: those runs played again with their events (`goldfish.play.traced`).
+    traced: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def errors(self) -> list[dict[str, Any]]:

@@ -8,7 +8,6 @@ first plays all the runs (keeping each run's kill turn) and picks one.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from sengoku.carddb.playable import load_cards
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import engine_options, goldfish_kind, prepare_engine, read_deck
+from sengoku.goldfish.api import check_runs, goldfish_kind, jobs_of, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
-from sengoku.goldfish.options import DEFAULT_RUNS
-from sengoku.goldfish.play.seeds import DEFAULT_SEED
-from sengoku.goldfish.play.simulate import make_runner, play_all, play_run
+from sengoku.goldfish.options import DEFAULT_RUNS, PlayOptions
+from sengoku.goldfish.play.simulate import play_all
+from sengoku.goldfish.play.traced import CHOICES, TracedRun, parse_run, pick_run, replay_run
 from sengoku.trace.events import SCHEMA_VERSION, trace_events
 from sengoku.trace.jsonl import render_jsonl
 from sengoku.trace.text import render_text
@@ -30,7 +29,7 @@ if TYPE_CHECKING:
     from sengoku.carddb.catalog import Catalog
     from sengoku.carddb.models import CardDatabase
 
-CHOICES = ("fastest", "median", "slowest")
+__all__ = ["CHOICES", "Trace", "parse_run", "pick_run", "trace_run"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +41,26 @@ class Trace:
     won_turn: int | None
     events: list[dict[str, Any]]
 
+    @classmethod
+    def of(cls, traced: TracedRun) -> Trace:
+        """Return the trace of a run played again (`goldfish(traces=...)`, `trace_run`)."""
+        o = traced.options
+        geometry = traced.tables.board
+        ours = geometry.board.stronghold
+        header = {
+            "event": "trace", "schema_version": SCHEMA_VERSION, "sengoku_version": __version__,
+            "run": traced.run, "chosen": traced.chosen, "runs": traced.runs, "seed": o.seed, "turns": o.turns,
+            "going": o.going, "policy": o.policy.to_json(), "mode": o.mode, "play_on": o.play_on,
+            "deck": traced.deck,
+            "opponent": {"deck": traced.opponent["deck"], "defends": traced.opponent["defends"]},
+            "board": {"rows": len(geometry.board.rows), "columns": geometry.board.columns,
+                      "stronghold": {"row": ours[0], "column": ours[1]}},
+        }
+        end = {"event": "end", "turn": traced.turns_played, "won_turn": traced.won_turn, "turns": o.turns,
+               "played_on": o.play_on}
+        events = [header, *trace_events(traced.record, traced.tables, traced.opponent_tables), end]
+        return cls(traced.run, traced.chosen, traced.won_turn, events)
+
     def text(self) -> str:
         """Return the trace as text, turn by turn."""
         return render_text(self.events)
@@ -51,103 +70,34 @@ class Trace:
         return render_jsonl(self.events)
 
 
-def pick_run(kill_turns: Sequence[int], which: str, turns: int) -> int:
-    """Return the index of the fastest, median or slowest run; ties go to the lowest index.
-
-    `kill_turns[i]` is run i's kill turn, 0 when it was not won; a game not won counts as
-    `turns` + 1 (slower than any won one). The median is the lower median of the runs.
-    """
-    if which not in CHOICES:
-        raise GoldfishError(f"a run to trace is an index or one of {', '.join(CHOICES)}, not {which!r}")
-    if not kill_turns:
-        raise GoldfishError("no run was played, so none can be traced")
-    values = [k if k else turns + 1 for k in kill_turns]
-    if which == "fastest":
-        target = min(values)
-    elif which == "slowest":
-        target = max(values)
-    else:
-        target = sorted(values)[(len(values) - 1) // 2]
-    return values.index(target)
-
-
-def parse_run(run: int | str) -> int | str:
-    """Return a run index (an int ≥ 0) or a choice word from what a user typed."""
-    if isinstance(run, int) and not isinstance(run, bool):
-        return run
-    word = str(run).strip().lower()
-    if word in CHOICES:
-        return word
-    try:
-        return int(word)
-    except ValueError:
-        raise GoldfishError(f"a run to trace is an index from 0 or one of {', '.join(CHOICES)}, not {run!r}") from None
-
-
 def trace_run(
     deck: Decklist | Path | str | None = None,
     db: CardDatabase | Catalog | Path | str | None = None,
     *,
     run: int | str = 0,
     runs: int = DEFAULT_RUNS,
-    turns: int | None = None,
-    seed: int = DEFAULT_SEED,
-    policy: str | None = None,
-    going: str | None = None,
-    commander: str | None = None,
-    mode: str | None = None,
-    jobs: int | None = None,
-    opponent: Decklist | Path | str | None = None,
-    opponent_defends: bool | None = None,
-    play_on: bool | None = None,
+    options: PlayOptions | None = None,
     kill_turns: Sequence[int] | None = None,
     progress: Callable[[int], None] | None = None,
+    **option_values: Any,
 ) -> Trace:
     """Play run `run` of the simulation `goldfish()` would play with these options again, and trace it.
 
     `run` is a run index (0 to `runs` - 1) or "fastest", "median" or "slowest": then all `runs`
     are played first (in `jobs` processes; the pick is the same for any `jobs`) unless
     `kill_turns` (a `GoldfishResult.run_kill_turns` of the same options) says each run's kill turn.
-    Every other option means what it means to `goldfish()`. Raise `GoldfishError` for an unusable
-    run or option, `InvalidDeckError` for a deck breaking the rules.
+    `options` and the keyword options mean what they mean to `goldfish()`. Raise `GoldfishError`
+    for an unusable run or option, `InvalidDeckError` for a deck breaking the rules.
     """
+    PlayOptions.check_names(option_values)
     decklist, syntax = read_deck(deck)
     if goldfish_kind(decklist.game) != "engine":
         raise GoldfishError(f"a trace plays SENGOKU YUGI's turn-by-turn engine; a {decklist.game} deck gets its "
                             "opening hand only")
-    turns, policy, going, jobs = engine_options(runs, turns, policy, going, mode, jobs)
-    setup = prepare_engine(decklist, syntax, load_cards(db), turns=turns, seed=seed, policy=policy, going=going,
-                           commander=commander, mode=mode, wants=(), opponent=opponent,
-                           opponent_defends=bool(opponent_defends), play_on=bool(play_on), kill_turns=True)
-    plan = setup.plan
+    played = PlayOptions.given(options, **option_values)
+    check_runs(runs)
     which = parse_run(run)
-    chosen: str | None = None
-    if isinstance(which, str):
-        chosen = which
-        if kill_turns is None:
-            kill_turns = play_all(plan, runs, jobs, progress).per_run
-            assert kill_turns is not None
-        if len(kill_turns) != runs:
-            raise GoldfishError(f"{len(kill_turns)} kill turns given for {runs} runs")
-        index = pick_run(kill_turns, which, turns)
-    else:
-        index = which
-        if not 0 <= index < runs:
-            raise GoldfishError(f"run {index} is not one of the {runs:,} runs (0 to {runs - 1})")
-    record: list[dict[str, Any]] = []
-    game = play_run(make_runner(dataclasses.replace(plan, kill_turns=False), record), plan.seed, index)
-    geometry = plan.tables.board
-    ours = geometry.board.stronghold
-    header = {
-        "event": "trace", "schema_version": SCHEMA_VERSION, "sengoku_version": __version__,
-        "run": index, "chosen": chosen, "runs": runs, "seed": plan.seed, "turns": turns,
-        "going": going, "policy": policy, "mode": setup.validation.mode, "play_on": plan.play_on,
-        "deck": setup.decklist.name or setup.validation.path or "deck",
-        "opponent": {"deck": setup.opponent["deck"], "defends": setup.opponent["defends"]},
-        "board": {"rows": len(geometry.board.rows), "columns": geometry.board.columns,
-                  "stronghold": {"row": ours[0], "column": ours[1]}},
-    }
-    end = {"event": "end", "turn": len(game.turns), "won_turn": game.won_turn, "turns": turns,
-           "played_on": plan.play_on}
-    events = [header, *trace_events(record, plan.tables, plan.opponent), end]
-    return Trace(index, chosen, game.won_turn, events)
+    setup = prepare_engine(decklist, syntax, load_cards(db), played, kill_turns=True)
+    if isinstance(which, str) and kill_turns is None:
+        kill_turns = play_all(setup.plan, runs, jobs_of(played), progress).per_run
+    return Trace.of(replay_run(setup.plan, which, runs, setup.deck_label, setup.opponent, kill_turns))

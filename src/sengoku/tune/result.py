@@ -14,6 +14,7 @@ from typing import Any
 from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
 from sengoku.display import json_ready, printable
+from sengoku.goldfish.options import PlayOptions
 from sengoku.tune.deck import Change, Deck, deck_text
 from sengoku.tune.race import Objective
 from sengoku.version import __version__
@@ -104,13 +105,8 @@ class TuneResult:
 
     path: str
     objective: Objective
-    turns: int
-    seed: int
-    policy: str
-    going: str
-    mode: str
-    opponent: dict[str, Any]
-    play_on: bool
+    options: PlayOptions  # what it was tuned with (the mode the one played)
+    opponent: dict[str, Any]  # the opponent's deck and whether it defends (G4)
     budget: int
     max_changes: int | None
     error_rate: float
@@ -129,6 +125,30 @@ class TuneResult:
     start_value: float | None
     check: Pairwise | None
     verify: Pairwise | None
+
+    @property
+    def turns(self) -> int:
+        return self.options.turns
+
+    @property
+    def seed(self) -> int:
+        return self.options.seed
+
+    @property
+    def policy(self) -> str:
+        return str(self.options.policy)
+
+    @property
+    def going(self) -> str:
+        return self.options.going
+
+    @property
+    def mode(self) -> str:
+        return str(self.options.mode)
+
+    @property
+    def play_on(self) -> bool:
+        return self.options.play_on
 
     @property
     def interrupted(self) -> bool:
@@ -177,8 +197,8 @@ class TuneResult:
             "deck": self.path,
             "objective": {"name": self.objective.name, "turn": self.objective.turn,
                           "lower_is_better": self.objective.lower_is_better, "description": self.objective.describe()},
-            "tuned_for": {"policy": self.policy, "going": self.going, "turns": self.turns, "mode": self.mode,
-                          "opponent": self.opponent, "play_on": self.play_on},
+            "tuned_for": {"policy": self.options.policy.to_json(), "going": self.going, "turns": self.turns,
+                          "mode": self.mode, "opponent": self.opponent, "play_on": self.play_on},
             "seed": self.seed,
             "budget": self.budget,
             "max_changes": self.max_changes,

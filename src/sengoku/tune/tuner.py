@@ -31,10 +31,10 @@ from sengoku.carddb.models import CardDatabase
 from sengoku.carddb.playable import load_models
 from sengoku.decklist.model import Decklist
 from sengoku.engine import choose_commander, compile_deck
-from sengoku.goldfish.api import engine_options, prepare_engine, read_deck
+from sengoku.goldfish.api import prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.other_games import MAX_RUNS
-from sengoku.goldfish.play.seeds import DEFAULT_SEED
+from sengoku.goldfish.options import PlayOptions, PolicySpec
 from sengoku.goldfish.play.simulate import Plan, chunks
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
@@ -106,16 +106,10 @@ class Progress:
 
 @dataclass
 class Setup:
-    """The fixed facts of a tune: options, the card database and the compiled opponent."""
+    """The fixed facts of a tune: options (the mode the one played), the card database and the compiled opponent."""
 
     objective: Objective
-    turns: int
-    seed: int
-    policy: str
-    going: str
-    mode: str
-    opponent_defends: bool
-    play_on: bool
+    options: PlayOptions
     card_db: CardDatabase
     opponent_tables: Any
     opponent: dict[str, Any]
@@ -126,16 +120,18 @@ class Tuner:
     """A tune in progress; `run()` plays it, `result()` says where it is (also after Ctrl-C)."""
 
     def __init__(self, deck: Decklist | Path | str | None, db: CardDatabase | Path | str | None = None, *,
-                 objective: str = "kill-turn", budget: int = DEFAULT_BUDGET, max_changes: int | None = None,
-                 seed: int = DEFAULT_SEED, turns: int | None = None, policy: str | None = None,
-                 going: str | None = None, mode: str | None = None, opponent: Decklist | Path | str | None = None,
-                 opponent_defends: bool = False, play_on: bool = False, pool: Path | str | None = None,
+                 options: PlayOptions | None = None, objective: str = "kill-turn", budget: int = DEFAULT_BUDGET,
+                 max_changes: int | None = None, pool: Path | str | None = None,
                  error_rate: float = DEFAULT_ERROR_RATE, min_gain: float | None = None,
                  check_runs: int = DEFAULT_CHECK_RUNS, verify_runs: int = 0, executor: Any = None,
-                 progress: Callable[[Progress], None] | None = None) -> None:
-        turns, policy, going, _ = engine_options(1, turns, policy, going, mode, 1)
+                 progress: Callable[[Progress], None] | None = None, **option_values: Any) -> None:
+        """`options` and the keyword options are `goldfish()`'s but `commander` (every deck plays the
+        Commander S1 chooses) and `jobs` (the `executor` plays)."""
+        options = PlayOptions.given(options, **option_values)
+        if options.commander is not None:
+            raise TuneError("tune plays every deck with the Commander S1 chooses: no commander option")
         try:
-            parsed = Objective.parse(objective, turns)
+            parsed = Objective.parse(objective, options.turns)
         except ValueError as exc:
             raise TuneError(str(exc)) from None
         if budget < 1:
@@ -153,18 +149,15 @@ class Tuner:
         card_db = load_models(db)
         start, syntax = read_deck(deck)
         self.path = str(start.path) if start.path else (start.name or "deck")
-        first = prepare_engine(start, syntax, card_db, turns=turns, seed=seed, policy=policy, going=going,
-                               commander=None, mode=mode, wants=(), opponent=opponent,
-                               opponent_defends=opponent_defends, play_on=play_on)
+        first = prepare_engine(start, syntax, card_db, options)
         opp_tables = first.plan.opponent if first.plan.opponent is not None else first.plan.tables
         opponent_info = dict(first.opponent)
-        if opponent is None:  # every candidate meets the start deck, as compare's decks meet the baseline
+        if options.opponent is None:  # every candidate meets the start deck, as compare's decks meet the baseline
             opponent_info["deck"] = self.path
         self._base_plan = dataclasses.replace(first.plan, opponent=opp_tables)
-        self.setup = Setup(parsed, turns, seed, policy, going, first.validation.mode, opponent_defends, play_on,
-                           card_db, opp_tables, opponent_info, first.decklist)
+        self.setup = Setup(parsed, first.options, card_db, opp_tables, opponent_info, first.decklist)
         self.validator = Validator(card_db)
-        self.pool = read_pool(pool, card_db) if pool is not None else default_pool(card_db, self.setup.mode)
+        self.pool = read_pool(pool, card_db) if pool is not None else default_pool(card_db, first.options.mode)
         self.pool_source = str(pool) if pool is not None else "card database"
         self.names = card_names(card_db)
         self.budget, self.max_changes = budget, max_changes
@@ -186,20 +179,21 @@ class Tuner:
 
     # -- playing -----------------------------------------------------------------------------------
 
-    def plan(self, deck: Deck, policy: str | None = None) -> Plan:
+    def plan(self, deck: Deck, policy: PolicySpec | None = None) -> Plan:
         """Return the engine plan of a legal deck (the validator passed it), facing the tune's opponent.
 
         The start deck's plan with the deck's own compiled tables and Commander (S1): built
         without `prepare_engine`'s second validation, which would cost more than the games of a
         first look. The opening-hand fields stay empty (a tune reports no opening hands).
         """
-        tables = compile_deck(self.setup.card_db, deck.sections(), mode=self.setup.mode,
+        tables = compile_deck(self.setup.card_db, deck.sections(), mode=self.setup.options.mode,
                               board=self._base_plan.tables.board)  # B1: the board file read once, not per deck
-        return dataclasses.replace(self._base_plan, tables=tables, commander=choose_commander(tables),
-                                   packed=(0,) * len(tables.card_id), policy=policy or self.setup.policy)
+        plan = dataclasses.replace(self._base_plan, tables=tables, commander=choose_commander(tables),
+                                   packed=(0,) * len(tables.card_id))
+        return plan.with_options(policy=policy) if policy is not None else plan
 
     def _tasks(self, incumbent: Plan, decks: Sequence[Deck], start: int, stop: int,
-               policy: str | None = None) -> Iterator[tuple[int, Task]]:
+               policy: PolicySpec | None = None) -> Iterator[tuple[int, Task]]:
         """Yield (first candidate's index, task) covering runs start..stop-1 of every deck, about a second each.
 
         A group's decks are compiled when its first task is asked for, and nothing here keeps
@@ -217,7 +211,7 @@ class Tuner:
                 yield g, (pair_plan, start + a, start + b)
 
     def _play(self, incumbent: Plan, decks: Sequence[Deck], start: int, stop: int,
-              kills: list[Counter[tuple[int, int]]], own: Counter[int | None], policy: str | None = None) -> None:
+              kills: list[Counter[tuple[int, int]]], own: Counter[int | None], policy: PolicySpec | None = None) -> None:
         """Play runs start..stop-1 of every deck (compiled group by group) against the incumbent; merge into
         `kills` and `own`."""
         order: deque[int] = deque()  # the group of each task handed out, in order: results come back in that order
@@ -235,7 +229,7 @@ class Tuner:
             self.games += result.games
             if self.progress is not None:
                 step, look, _ = self._progress_at
-                value = self.setup.objective.mean_value(own, self.setup.turns) if own else math.nan
+                value = self.setup.objective.mean_value(own, self.setup.options.turns) if own else math.nan
                 self.progress(Progress(step, look, len(decks), self.games, self.budget, value))
         if games:
             self._seconds_per_game = seconds / games
@@ -321,7 +315,7 @@ class Tuner:
     def _screen(self, incumbent: Plan, candidates: list[Candidate], attempt: int,
                 looks: list[tuple[str, int, int, int]]) -> tuple[list[int], str]:
         """Rank every candidate on shared fresh runs; return the finalists (best first), or an outcome to stop on."""
-        objective, turns = self.setup.objective, self.setup.turns
+        objective, turns = self.setup.objective, self.setup.options.turns
         alive = list(range(len(candidates)))
         kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
         own: Counter[int | None] = Counter()
@@ -355,7 +349,7 @@ class Tuner:
     def _confirm(self, incumbent: Plan, candidates: list[Candidate], finalists: list[int],
                  attempt: int, looks: list[tuple[str, int, int, int]], games_before: int) -> str:
         """Race the finalists on fresh runs; accept one (return "accepted") or say why not."""
-        objective, turns = self.setup.objective, self.setup.turns
+        objective, turns = self.setup.objective, self.setup.options.turns
         alive = list(finalists)
         kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
         own: Counter[int | None] = Counter()
@@ -392,7 +386,7 @@ class Tuner:
 
     def _accept(self, candidate: Candidate, verdict: Any, own: Counter[int | None], trial: Trial, games: int,
                 count: int) -> None:
-        objective, turns = self.setup.objective, self.setup.turns
+        objective, turns = self.setup.objective, self.setup.options.turns
         before = objective.mean_value(own, turns)
         sign = -1 if objective.lower_is_better else 1
         assert verdict.ci95 is not None  # accepted: its lower bound is above 0, so its runs have a spread
@@ -403,7 +397,7 @@ class Tuner:
                                trial.attempt, trial.finalists))
         self.incumbent = candidate.deck
 
-    def _pairwise(self, policy: str, runs: int) -> Pairwise:
+    def _pairwise(self, policy: PolicySpec, runs: int) -> Pairwise:
         """Play the final deck against the start on `runs` fresh run indices under `policy`."""
         start = self.plan(self.start, policy)
         kills: list[Counter[tuple[int, int]]] = [Counter()]
@@ -413,28 +407,27 @@ class Tuner:
         self._play(start, [self.incumbent], first, first + runs, kills, own, policy)
         self.offset += runs
         self.games = games  # the budget is the races': checks are played on top of it
-        objective, turns = self.setup.objective, self.setup.turns
+        objective, turns = self.setup.objective, self.setup.options.turns
         sums = objective.improvement(kills[0], turns)
         sign = -1 if objective.lower_is_better else 1
         ci = interval95(sums)  # compare's rule: none with fewer than two runs or no spread, and why
         before = objective.mean_value(own, turns)
-        return Pairwise(policy, runs, first, before, before + sign * sums.mean, sign * sums.mean,
+        return Pairwise(str(policy), runs, first, before, before + sign * sums.mean, sign * sums.mean,
                         None if ci is None else _signed(ci, sign), sums.no_interval())
 
     def _final_checks(self) -> None:
         if self.incumbent == self.start:
             return
         if self.check_runs:
-            self.check = self._pairwise(self.setup.policy, self.check_runs)
+            self.check = self._pairwise(self.setup.options.policy, self.check_runs)
         if self.verify_runs:
-            self.verify = self._pairwise("search", self.verify_runs)
+            self.verify = self._pairwise(PolicySpec("search"), self.verify_runs)
 
     def result(self, stopped: str | None = None) -> TuneResult:
         """Return the tune so far: the path, the best deck (the last accepted), and why it stopped."""
         s = self.setup
         return TuneResult(
-            path=self.path, objective=s.objective, turns=s.turns, seed=s.seed, policy=s.policy, going=s.going,
-            mode=s.mode, opponent=s.opponent, play_on=s.play_on, budget=self.budget, max_changes=self.max_changes,
+            path=self.path, objective=s.objective, options=s.options, opponent=s.opponent, budget=self.budget, max_changes=self.max_changes,
             error_rate=self.error_rate, min_gain=self.min_gain, pool_source=self.pool_source, pool=len(self.pool),
             card_db=s.card_db, like=s.like, names=self.names, start=self.start, final=self.incumbent,
             steps=tuple(self.steps), races=tuple(self.races), games=self.games,

@@ -17,11 +17,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sengoku.engine import MEASURES, GameRunner, make_policy
+from sengoku.engine import MEASURES
 from sengoku.goldfish.statistics.kill_turn import kill_turn_value
 from sengoku.goldfish.statistics.paired import Sums
-from sengoku.goldfish.play.seeds import Chance, seed_run
-from sengoku.goldfish.play.simulate import BATCH, Plan, Tally
+from sengoku.goldfish.play.simulate import BATCH, Plan, Tally, make_runner, play_run
 
 COMPARED = ("ap_main", "allies")  # the per-turn measures compared run by run
 
@@ -107,21 +106,20 @@ def _holds(packed: int, test: EventTest) -> bool:
 
 
 def play_pairs_chunk(pair_plan: PairPlan, start: int, stop: int) -> PairTally:
-    """Play runs start..stop-1 of every deck, each run from the same stream for all decks."""
+    """Play runs start..stop-1 of every deck, each run from the same stream for all decks.
+
+    Each deck plays run i through `simulate.play_run`, the one way a run is played.
+    """
     plans = pair_plan.plans
     turns = pair_plan.turns
     tally = PairTally(pair_plan)
-    chances = [Chance() for _ in plans]
-    runners = [GameRunner(p.tables, make_policy(p.policy), chance, p.turns, p.going_first, p.commander,
-                          opponent=p.opponent, opponent_defends=p.opponent_defends, play_on=p.play_on)
-               for p, chance in zip(plans, chances)]
+    runners = [make_runner(p) for p in plans]
     columns = [(m, MEASURES.index(m)) for m in COMPARED]
     batches: list[list] = [[] for _ in plans]  # type: ignore[type-arg]
     for i in range(start, stop):
         games = []
-        for chance, runner, batch in zip(chances, runners, batches):
-            seed_run(chance, plans[0].seed, i)
-            game = runner.play()
+        for plan, runner, batch in zip(plans, runners, batches):
+            game = play_run(runner, plan.seed, i)
             games.append(game)
             batch.append(game)
         base = games[0]

@@ -15,7 +15,6 @@ opponent, dice, the policy's own choices): see `sengoku.engine.chance`. Play run
 from __future__ import annotations
 
 from sengoku.engine.chance import Chance, run_seeds, seed_run
-
-DEFAULT_SEED = 0
+from sengoku.goldfish.options import DEFAULT_SEED
 
 __all__ = ["DEFAULT_SEED", "Chance", "run_seeds", "seed_run"]

@@ -7,6 +7,7 @@ have counted: results do not depend on `--jobs` (SPEC G3).
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import signal
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sengoku.engine import GameRecord, GameRunner, make_policy
+from sengoku.goldfish.options import PlayOptions, PolicySpec
 from sengoku.goldfish.play.parent_watch import end_with_parent
 from sengoku.goldfish.play.seeds import Chance, seed_run
 from sengoku.goldfish.statistics.stats import CurveTally, WON_BEFORE
@@ -27,20 +29,35 @@ MIN_RUNS_PER_JOB = 1000  # below this, a process costs more than it saves
 
 @dataclass
 class Plan:
-    """Everything needed to play runs: fixed for a whole simulation, shared by every worker."""
+    """Everything needed to play runs: fixed for a whole simulation, shared by every worker.
+
+    `options` is the simulation's options record, its mode the one played; the engine's side of
+    it (turns, seed, going, policy, the opponent's choices, play-on) is read from there.
+    """
 
     tables: Any  # sengoku.engine DeckTables
     commander: int  # card index of the Commander (S1)
-    policy: str
-    turns: int
-    going_first: bool
-    seed: int
+    options: PlayOptions
     packed: Sequence[int]  # per card index, its packed opening-hand fields (see hand.py)
     measures: tuple[str, ...]
     opponent: Any = None  # the opponent deck's DeckTables; None: a mirror (G4)
-    opponent_defends: bool = False
-    play_on: bool = False  # False: a game stops at the end of the turn it is won (G5)
     kill_turns: bool = False  # keep each run's kill turn, in run order (`Tally.per_run`), to pick runs to trace
+
+    @property
+    def turns(self) -> int:
+        return self.options.turns
+
+    @property
+    def seed(self) -> int:
+        return self.options.seed
+
+    @property
+    def policy(self) -> PolicySpec:
+        return self.options.policy
+
+    def with_options(self, **changes: Any) -> Plan:
+        """The same plan with some options changed (`plan.with_options(seed=3)`), checked as any record is."""
+        return dataclasses.replace(self, options=dataclasses.replace(self.options, **changes))
 
 
 class Tally:
@@ -117,9 +134,10 @@ def _skipped(value: Any) -> int:
 
 def make_runner(plan: Plan, record: list[dict[str, Any]] | None = None) -> GameRunner:
     """Return a runner that plays the plan's games (with `record`, it records their events, G8)."""
-    return GameRunner(plan.tables, make_policy(plan.policy), Chance(), plan.turns, plan.going_first,
-                      plan.commander, opponent=plan.opponent, opponent_defends=plan.opponent_defends,
-                      play_on=plan.play_on, record=record)
+    o = plan.options
+    return GameRunner(plan.tables, make_policy(o.policy.name, o.policy.settings_dict()), Chance(), o.turns,
+                      o.going_first, plan.commander, opponent=plan.opponent, opponent_defends=o.opponent_defends,
+                      play_on=o.play_on, record=record)
 
 
 def play_run(runner: GameRunner, seed: int, index: int) -> GameRecord:

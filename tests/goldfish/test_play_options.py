@@ -1,0 +1,97 @@
+"""A simulation's options are one record, checked where it is made; a policy is a name and its settings."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import sengoku
+from sengoku.engine import GameRunner
+from sengoku.engine.chance import Chance, seed_run
+from sengoku.engine.policies import GreedyPolicy, make_policy
+from sengoku.goldfish.errors import GoldfishError
+from sengoku.goldfish.options import DEFAULT_POLICY, PlayOptions, PolicySpec
+from sengoku.paths import data_dir
+from sengoku.trace import Trace, trace_run
+
+DECK = data_dir("decklists") / "default.toml"
+
+
+@pytest.mark.parametrize("values, message", [
+    ({"turns": 0}, "turns must be between 1 and 200, not 0"),
+    ({"turns": 201}, "turns must be between 1 and 200, not 201"),
+    ({"turns": True}, "turns must be between 1 and 200, not True"),
+    ({"going": "third"}, "going must be 'first' or 'second', not 'third'"),
+    ({"mode": "casual"}, "mode must be 'standard' or 'ultimate', not 'casual'"),
+    ({"jobs": 0}, "jobs must be at least 1, not 0"),
+    ({"seed": 1.5}, "seed must be an integer, not 1.5"),
+    ({"policy": "best"}, "unknown policy 'best' (known: greedy, develop, charge, search, random, idle)"),
+    ({"play_on": 1}, "play_on must be True or False, not 1"),
+])
+def test_an_unusable_option_is_refused_where_the_record_is_made(values: dict, message: str) -> None:
+    with pytest.raises(GoldfishError) as caught:
+        PlayOptions(**values)
+    assert str(caught.value) == message
+
+
+def test_a_policys_settings_are_checked_by_the_policy() -> None:
+    with pytest.raises(GoldfishError, match="policy greedy: no setting 'min_hits'"):
+        PolicySpec("greedy", {"min_hits": 0.3})
+    with pytest.raises(GoldfishError, match="policy greedy: setting hp_charge takes a bool, not 1"):
+        PolicySpec("greedy", {"hp_charge": 1})
+    with pytest.raises(GoldfishError, match="policy greedy: setting risky_turns takes a int, not 1.5"):
+        PolicySpec("greedy", {"risky_turns": 1.5})
+    spec = PolicySpec("greedy", {"min_hit": 1, "hp_charge": True})  # an int is taken for a float setting
+    assert spec.settings == (("hp_charge", True), ("min_hit", 1.0))
+    assert spec.to_json() == {"name": "greedy", "settings": {"hp_charge": True, "min_hit": 1.0}}
+    assert str(spec) == "greedy(hp_charge=True, min_hit=1.0)"
+    assert PolicySpec().to_json() == DEFAULT_POLICY == str(PolicySpec.of(None))
+
+
+def test_the_record_travels_whole_and_prints_as_json() -> None:
+    options = PlayOptions.given(turns=5, policy=PolicySpec("greedy", {"hp_charge": True}), going="second",
+                                opponent_defends=True, jobs=None)
+    assert pickle.loads(pickle.dumps(options)) == options  # to worker processes and Dask workers
+    assert options.to_dict() == {"turns": 5, "seed": 0, "going": "second",
+                                 "policy": {"name": "greedy", "settings": {"hp_charge": True}},
+                                 "commander": None, "mode": None, "opponent": None, "opponent_defends": True,
+                                 "play_on": False}
+    with pytest.raises(TypeError, match="unexpected keyword argument.*: turn$"):
+        PlayOptions.given(turn=5)
+
+
+def test_the_record_and_the_keyword_options_play_the_same_games() -> None:
+    by_record = sengoku.goldfish(DECK, runs=200, options=PlayOptions(turns=6, seed=4, going="second", jobs=1))
+    by_keywords = sengoku.goldfish(DECK, runs=200, turns=6, seed=4, going="second", jobs=1)
+    assert by_record.to_json() == by_keywords.to_json()
+    assert by_record.options == PlayOptions(turns=6, seed=4, going="second", jobs=1, mode="standard")
+
+
+def test_a_policy_setting_plays_the_games_of_the_policy_with_that_setting() -> None:
+    # An oracle outside the options: the engine's own loop with a subclass holding the setting.
+    result = sengoku.goldfish(DECK, runs=300, turns=8, jobs=1, kill_turns=True,
+                              policy=PolicySpec("greedy", {"hp_charge": True, "min_hit": 0.5}))
+    changed = type("Changed", (GreedyPolicy,), {"hp_charge": True, "min_hit": 0.5})
+    valid = sengoku.validate_deck(sengoku.load_decklist(DECK))
+    from sengoku.engine import compile_deck
+
+    tables = compile_deck(sengoku.load_card_db(), valid.sections, valid.mode)
+    runner = GameRunner(tables, changed(), chance := Chance(), 8, True)
+    kills = []
+    for i in range(300):
+        seed_run(chance, 0, i)
+        kills.append(runner.play().won_turn or 0)
+    assert list(result.run_kill_turns) == kills
+    plain = sengoku.goldfish(DECK, runs=300, turns=8, jobs=1, kill_turns=True)
+    assert list(plain.run_kill_turns) != kills  # the settings did change the games
+    assert type(make_policy("greedy", {"hp_charge": True})).hp_charge is True
+
+
+def test_goldfish_traces_the_runs_a_report_asks_for_as_trace_run_does() -> None:
+    result = sengoku.goldfish(DECK, runs=150, turns=6, jobs=1, opponent_defends=True, traces=("median", 7))
+    median, seventh = (Trace.of(t) for t in result.traced)
+    alone = trace_run(DECK, run="median", runs=150, turns=6, jobs=1, opponent_defends=True)
+    assert median.events == alone.events and median.chosen == "median"
+    assert seventh.events == trace_run(DECK, run=7, runs=150, turns=6, jobs=1, opponent_defends=True).events
+    assert result.run_kill_turns is None  # asked for traces, not for every run's kill turn
