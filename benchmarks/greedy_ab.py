@@ -1,11 +1,12 @@
 """Measure one change to the default policy: greedy with a setting changed against greedy as it is, on the same deals.
 
     .venv/bin/python benchmarks/greedy_ab.py NAME=VALUE [NAME=VALUE ...] [--deals 2000] [--deck NAME ...]
-        [--setting S ...] [--turns 12] [--seed 0]
+        [--setting S ...] [--turns 12] [--seed 0] [--jobs 1]
 
 NAME is a setting of the default policy (a field of `GreedySettings`, for example
-`deploy_first=False`, `min_hit=0.3`, `contracts=False`); VALUE is a Python literal. Deal i of every deck and setting of the suite
-(decklists/suite/, see policy_bench.py) is played by both from the same streams; the paired
+`deploy_first=False`, `min_hit=0.3`, `contracts=False`), checked by that record; VALUE is a Python literal. Both play through the library's
+own run path (`goldfish()` with a `PolicySpec`), so deal i of every deck and setting of the suite
+(decklists/suite/, see policy_bench.py) is run i of `sengoku goldfish`, from the same streams; the paired
 gap (changed minus as it is: negative when the change wins sooner) has its 95% interval.
 """
 
@@ -15,54 +16,55 @@ import argparse
 import ast
 import sys
 
-from policy_bench import SETTINGS, SUITE, load_deck, mean_ci
+from policy_bench import SETTINGS, SUITE, mean_ci
 
 
-def kills(tables, policy, deals: int, turns: int, going_first: bool, defends: bool, seed: int) -> list[int]:
-    from sengoku.engine import GameRunner
-    from sengoku.goldfish.play.seeds import Chance, seed_run
+def kills(deck: str, policy, deals: int, turns: int, going_first: bool, defends: bool, seed: int,
+          jobs: int = 1) -> list[int]:
+    """Each deal's kill turn (turns + 1: not won), played by the library's own run path (`goldfish()`)."""
+    import sengoku
+    from sengoku.goldfish.options import PlayOptions
 
-    chance = Chance()
-    runner = GameRunner(tables, policy, chance, turns, going_first, opponent_defends=defends)
-    out = []
-    for i in range(deals):
-        seed_run(chance, seed, i)
-        won = runner.play().won_turn
-        out.append(turns + 1 if won is None else won)
-    return out
+    options = PlayOptions(turns=turns, seed=seed, going="first" if going_first else "second", policy=policy,
+                          opponent_defends=defends, jobs=jobs)
+    result = sengoku.goldfish(SUITE / f"{deck}.toml", runs=deals, options=options, kill_turns=True)
+    return [turns + 1 if k == 0 else k for k in result.run_kill_turns]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("change", nargs="+", help="NAME=VALUE: a setting of the default policy")
+    parser.add_argument("change", nargs="+", help="NAME=VALUE: a setting of greedy")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--deck", action="append")
     parser.add_argument("--setting", action="append", choices=list(SETTINGS))
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the result does not depend on it)")
     args = parser.parse_args(argv)
 
-    from sengoku.engine.errors import EngineError
-    from sengoku.engine.policies import GreedyPolicy, GreedySettings
+    from sengoku.goldfish.errors import GoldfishError
+    from sengoku.goldfish.options import PolicySpec
 
     changes = {}
     for item in args.change:
         name, _, value = item.partition("=")
-        changes[name] = ast.literal_eval(value)
+        try:
+            changes[name] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            raise SystemExit(f"{item}: {value!r} is not a Python literal") from None
     try:
-        changed = GreedySettings.from_mapping(changes)  # checked once: names and types
-    except EngineError as exc:
+        changed = PolicySpec("greedy", changes)  # checked by greedy's own settings
+    except GoldfishError as exc:
         raise SystemExit(str(exc)) from None
     decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
-    print(f"greedy with {changes} against greedy, {args.deals} deals; command: python benchmarks/greedy_ab.py "
+    print(f"{changed} against greedy, {args.deals} deals; command: python benchmarks/greedy_ab.py "
           + " ".join(sys.argv[1:] if argv is None else argv))
     all_gaps = []
     for deck in decks:
-        tables = load_deck(SUITE / f"{deck}.toml")
         for setting in args.setting or list(SETTINGS):
             first, defends = SETTINGS[setting]
-            a = kills(tables, GreedyPolicy(), args.deals, args.turns, first, defends, args.seed)
-            b = kills(tables, GreedyPolicy(changed), args.deals, args.turns, first, defends, args.seed)
+            a = kills(deck, PolicySpec("greedy"), args.deals, args.turns, first, defends, args.seed, args.jobs)
+            b = kills(deck, changed, args.deals, args.turns, first, defends, args.seed, args.jobs)
             gaps = [y - x for x, y in zip(a, b)]
             gap, half = mean_ci(gaps)
             all_gaps.append(gap)

@@ -34,6 +34,7 @@ __all__ = list(_NAMES)
 API_MODULES = (
     "api", "compare", "compare_result", "errors", "options", "other_games", "result",
     "play.pairs", "play.seeds", "play.simulate",  # the one way a run is played, for trace and tune
+    "play.traced", "play.pool",  # a run played again with its events (trace); the one process pool (tune)
     "statistics.kill_turn", "statistics.paired",  # the kill turn and the paired sums tune races on
     "reports.command", "reports.compare_html", "reports.compare_report", "reports.html_report", "reports.plot",
     "reports.report",

@@ -10,8 +10,6 @@ taken, so a look holds the groups in play, not the whole pool. Dask (`sengoku[cl
 
 from __future__ import annotations
 
-import gc
-import os
 import signal
 import threading
 from collections import deque
@@ -19,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from sengoku.errors import DataError
+from sengoku.goldfish.play import pool
 from sengoku.goldfish.play.pairs import PairPlan
 from sengoku.tune.work import TaskResult, play_task
 
@@ -40,32 +39,15 @@ class InProcess:
         pass
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C and SIGHUP reach the whole process group: the parent unwinds and ends the pool; SIGTERM
-    # (how the pool ends a worker) must simply end it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def _play(task: Task) -> TaskResult:
     return play_task(*task)
 
 
 class ProcessPool:
-    """A pool of `jobs` local worker processes, started once for the whole tune."""
+    """`jobs` local worker processes (goldfish's own pool), started once for the whole tune."""
 
     def __init__(self, jobs: int) -> None:
-        # deferred: only more than one job starts worker processes
-        import multiprocessing as mp
-
-        method = "fork" if "fork" in mp.get_all_start_methods() else None
-        gc.freeze()  # as goldfish.simulate: forked workers must not copy the parent's heap on collection
-        try:
-            self._pool = mp.get_context(method).Pool(jobs, initializer=_ignore_interrupts)
-        finally:
-            gc.unfreeze()
+        self._pool = pool.ProcessPool(jobs)
         self.workers = jobs
         self.describe = f"{jobs} local processes"
 
@@ -76,22 +58,7 @@ class ProcessPool:
         yield from self._pool.imap(_play, tasks)
 
     def close(self, quietly: bool = False) -> None:
-        """End the workers. After a stop signal (`quietly`) in two seconds at most: `timeout` sends SIGTERM
-        to the whole process group, and a worker it ended while waiting for a task leaves the pool's queue
-        lock taken, which the pool's own ending then waits for forever; so the workers left are killed."""
-        ender = threading.Thread(target=self._end, daemon=True)
-        ender.start()
-        ender.join(2.0 if quietly else None)
-        if ender.is_alive():
-            # deferred: only a pool that could not end needs it
-            import multiprocessing as mp
-
-            for child in mp.active_children():
-                child.kill()
-
-    def _end(self) -> None:
-        self._pool.terminate()
-        self._pool.join()
+        self._pool.close(quietly)
 
 
 class DaskCluster:
