@@ -49,33 +49,25 @@ def load_deck(path: Path, db: Path | None = None):
     return compile_deck(sengoku.load_card_db(db), result.sections, result.mode)
 
 
-def deck_tables(deck: str):
-    """A deck by name: one of the set given with --set, else a suite deck."""
-    if deck in SET_DECKS:
-        return load_deck(*SET_DECKS[deck])
-    return load_deck(SUITE / f"{deck}.toml")
-
-
 def deals(deck: str, setting: str, policy, start: int, stop: int, turns: int, seed: int):
-    """Deals start..stop-1 of one suite deck and setting, played one by one with `policy` (an instance)
-    as the iterator is read: (deal, result) pairs.
+    """Deals start..stop-1 of one suite deck and setting, played one by one as the iterator is read:
+    (deal, result) pairs. `policy` is a policy's name, a `PolicySpec`, or a policy object.
 
-    Deal i is played from `seed_run(seed, i)`, as `sengoku goldfish` plays run i, so every policy meets
-    the same deals. The deck is loaded before the first deal is read (outside a timing of the games).
+    Deal i is run i of `sengoku goldfish`, played by the library's own run path
+    (`goldfish.play.simulate.play_runs`), so every policy meets the same deals. The deck is
+    validated and compiled before the first deal is read (outside a timing of the games).
     """
-    from sengoku.engine import GameRunner
-    from sengoku.goldfish.play.seeds import Chance, seed_run
+    from sengoku.goldfish.api import plan_of
+    from sengoku.goldfish.options import PlayOptions, PolicySpec
+    from sengoku.goldfish.play.simulate import play_runs
 
     going_first, defends = SETTINGS[setting]
-    chance = Chance()
-    runner = GameRunner(deck_tables(deck), policy, chance, turns, going_first,
-                        opponent_defends=defends)
-
-    def each():
-        for i in range(start, stop):
-            seed_run(chance, seed, i)
-            yield i, runner.play()
-    return each()
+    named = isinstance(policy, (str, PolicySpec))
+    options = PlayOptions(turns=turns, seed=seed, going="first" if going_first else "second",
+                          opponent_defends=defends, **({"policy": policy} if named else {}))
+    path, db = SET_DECKS.get(deck, (SUITE / f"{deck}.toml", None))  # one of the --set decks, else a suite deck
+    games = play_runs(plan_of(path, db, options), start, stop, policy=None if named else policy)
+    return zip(range(start, stop), games)
 
 
 def in_processes(work, tasks: list, jobs: int):
@@ -91,10 +83,8 @@ def in_processes(work, tasks: list, jobs: int):
 
 def play(task: tuple[str, str, str, int, int, int, int]) -> tuple[str, str, str, list[int], float]:
     """Play deals start..stop-1 of one deck and setting with one policy; return the kill turns."""
-    from sengoku.engine import make_policy
-
     deck, setting, policy, start, stop, turns, seed = task
-    games = deals(deck, setting, make_policy(policy), start, stop, turns, seed)
+    games = deals(deck, setting, policy, start, stop, turns, seed)
     began = time.process_time()
     out = [turns + 1 if r.won_turn is None else r.won_turn for _, r in games]
     return deck, setting, policy, out, time.process_time() - began

@@ -239,6 +239,16 @@ def prepare_engine(decklist: Decklist, syntax: list[Any], card_db: CardDatabase 
                         "chosen": "named" if commander else "S1"}, opponent_info)
 
 
+def plan_of(deck: Decklist | Path | str | None, db: CardDatabase | Catalog | Path | str | None = None,
+            options: PlayOptions | None = None) -> Plan:
+    """Return the `Plan` of a SENGOKU YUGI deck's games under `options` (validated and compiled as `goldfish()` does).
+
+    What a script that looks at games one by one (`simulate.play_runs`) plays from.
+    """
+    decklist, syntax = read_deck(deck)
+    return prepare_engine(decklist, syntax, load_cards(db), options or PlayOptions()).plan
+
+
 def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = None,
                   traced: Sequence[TracedRun] = ()) -> GoldfishResult:
     """Summarise a deck's tallied games as its `GoldfishResult`."""

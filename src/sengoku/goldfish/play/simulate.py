@@ -11,7 +11,7 @@ import dataclasses
 import os
 from array import array
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,12 +130,15 @@ def _skipped(value: Any) -> int:
     return len(value)
 
 
-def make_runner(plan: Plan, record: list[dict[str, Any]] | None = None) -> GameRunner:
-    """Return a runner that plays the plan's games (with `record`, it records their events, G8)."""
+def make_runner(plan: Plan, record: list[dict[str, Any]] | None = None, policy: Any = None) -> GameRunner:
+    """Return a runner that plays the plan's games (with `record`, it records their events, G8).
+
+    `policy`, a policy object, plays instead of the plan's own (a benchmark's instrumented policy).
+    """
     o = plan.options
-    return GameRunner(plan.tables, make_policy(o.policy.name, o.policy.settings_dict()), Chance(), o.turns,
-                      o.going_first, plan.commander, opponent=plan.opponent, opponent_defends=o.opponent_defends,
-                      play_on=o.play_on, record=record)
+    chooser = policy if policy is not None else make_policy(o.policy.name, o.policy.settings_dict())
+    return GameRunner(plan.tables, chooser, Chance(), o.turns, o.going_first, plan.commander, opponent=plan.opponent,
+                      opponent_defends=o.opponent_defends, play_on=o.play_on, record=record)
 
 
 def play_run(runner: GameRunner, seed: int, index: int) -> GameRecord:
@@ -148,15 +151,24 @@ def play_run(runner: GameRunner, seed: int, index: int) -> GameRecord:
     return runner.play()
 
 
+def play_runs(plan: Plan, start: int, stop: int, policy: Any = None) -> Iterator[GameRecord]:
+    """Play runs start..stop-1 of `plan` one by one (through `play_run`), as the iterator is read.
+
+    `policy`, a policy object, plays instead of the plan's own (see `make_runner`).
+    """
+    runner = make_runner(plan, policy=policy)
+    seed = plan.seed
+    for i in range(start, stop):
+        yield play_run(runner, seed, i)
+
+
 def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     """Play runs start..stop-1 and return their tally."""
     tally = Tally(plan.measures, plan.turns, plan.kill_turns)
     packed = plan.packed.__getitem__
-    seed = plan.seed
-    runner = make_runner(plan)
     games = []
-    for i in range(start, stop):
-        games.append(play_run(runner, seed, i))
+    for game in play_runs(plan, start, stop):
+        games.append(game)
         if len(games) >= BATCH:
             tally.add_games(games, packed)
             games.clear()
