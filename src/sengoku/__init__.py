@@ -49,6 +49,8 @@ _API = {
     "engine_build": "sengoku.build:engine_build",
     "GoldfishResult": "sengoku.goldfish.result:GoldfishResult",
     "InvalidDeckError": "sengoku.goldfish.api:InvalidDeckError",
+    "PlayOptions": "sengoku.goldfish.options:PlayOptions",  # a simulation's options, one record
+    "PolicySpec": "sengoku.goldfish.options:PolicySpec",  # a policy: its name and settings
     "trace_run": "sengoku.trace:trace_run",  # G8: one run of a simulation, step by step
     "Trace": "sengoku.trace:Trace",
     # issue 5: the games beside SENGOKU YUGI
