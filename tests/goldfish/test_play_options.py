@@ -9,7 +9,7 @@ import pytest
 import sengoku
 from sengoku.engine import GameRunner
 from sengoku.engine.chance import Chance, seed_run
-from sengoku.engine.policies import GreedyPolicy, make_policy
+from sengoku.engine.policies import GreedyPolicy, GreedySettings, make_policy
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.options import DEFAULT_POLICY, PlayOptions, PolicySpec
 from sengoku.paths import data_dir
@@ -36,12 +36,14 @@ def test_an_unusable_option_is_refused_where_the_record_is_made(values: dict, me
 
 
 def test_a_policys_settings_are_checked_by_the_policy() -> None:
-    with pytest.raises(GoldfishError, match="policy greedy: no setting 'min_hits'"):
+    with pytest.raises(GoldfishError, match="greedy has no setting 'min_hits'"):
         PolicySpec("greedy", {"min_hits": 0.3})
-    with pytest.raises(GoldfishError, match="policy greedy: setting hp_charge takes a bool, not 1"):
+    with pytest.raises(GoldfishError, match="greedy's setting hp_charge takes a bool, not 1$"):
         PolicySpec("greedy", {"hp_charge": 1})
-    with pytest.raises(GoldfishError, match="policy greedy: setting risky_turns takes a int, not 1.5"):
+    with pytest.raises(GoldfishError, match="greedy's setting risky_turns takes a int, not 1.5$"):
         PolicySpec("greedy", {"risky_turns": 1.5})
+    with pytest.raises(GoldfishError, match="develop has no settings"):
+        PolicySpec("develop", {"hp_charge": True})
     spec = PolicySpec("greedy", {"min_hit": 1, "hp_charge": True})  # an int is taken for a float setting
     assert spec.settings == (("hp_charge", True), ("min_hit", 1.0))
     assert spec.to_json() == {"name": "greedy", "settings": {"hp_charge": True, "min_hit": 1.0}}
@@ -72,7 +74,7 @@ def test_a_policy_setting_plays_the_games_of_the_policy_with_that_setting() -> N
     # An oracle outside the options: the engine's own loop with a subclass holding the setting.
     result = sengoku.goldfish(DECK, runs=300, turns=8, jobs=1, kill_turns=True,
                               policy=PolicySpec("greedy", {"hp_charge": True, "min_hit": 0.5}))
-    changed = type("Changed", (GreedyPolicy,), {"hp_charge": True, "min_hit": 0.5})
+    changed = lambda: GreedyPolicy(GreedySettings(hp_charge=True, min_hit=0.5))  # noqa: E731
     valid = sengoku.validate_deck(sengoku.load_decklist(DECK))
     from sengoku.engine import compile_deck
 
@@ -85,7 +87,7 @@ def test_a_policy_setting_plays_the_games_of_the_policy_with_that_setting() -> N
     assert list(result.run_kill_turns) == kills
     plain = sengoku.goldfish(DECK, runs=300, turns=8, jobs=1, kill_turns=True)
     assert list(plain.run_kill_turns) != kills  # the settings did change the games
-    assert type(make_policy("greedy", {"hp_charge": True})).hp_charge is True
+    assert make_policy("greedy", {"hp_charge": True}).settings.hp_charge is True
 
 
 def test_goldfish_traces_the_runs_a_report_asks_for_as_trace_run_does() -> None:
