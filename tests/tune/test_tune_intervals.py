@@ -36,7 +36,7 @@ def _alike_check(runs: int, objective: str = "kill-turn"):  # type: ignore[no-un
     for candidate in candidates[:200]:
         tuner.incumbent = candidate.deck
         tuner.offset = 0
-        tuner.check = tuner._pairwise(tuner.setup.policy, runs)
+        tuner.check = tuner._pairwise(tuner.setup.options.policy, runs)
         ci = tuner.check.ci95
         if runs < 2 or ci is None or ci[0] == ci[1]:  # (before the fix: [d, d] for runs alike)
             return tuner
@@ -50,7 +50,7 @@ def test_check_runs_alike_give_no_interval_as_compare_says(tmp_path: Path) -> No
     # compare, on the same two decks and the same two runs, says the same words for its mean
     final = tmp_path / "final.toml"
     final.write_text(tuner.result().decklist_text(), encoding="utf-8")
-    compared = compare([WEAKENED, final], runs=2, seed=tuner.setup.seed, jobs=1)
+    compared = compare([WEAKENED, final], runs=2, seed=tuner.setup.options.seed, jobs=1)
     row = next(r for r in compared.to_dict()["differences"] if r["measure"] == KILL_TURN_MEAN)
     assert (row["ci95"], row["no_interval"]) == (None, check.no_interval)
     assert row["diff"] == -check.diff or row["diff"] == check.diff == 0  # deck - baseline, turns
