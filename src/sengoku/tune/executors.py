@@ -10,8 +10,8 @@ taken, so a look holds the groups in play, not the whole pool. Dask (`sengoku[cl
 
 from __future__ import annotations
 
+import os
 import signal
-import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Any
