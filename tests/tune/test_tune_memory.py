@@ -71,8 +71,12 @@ def test_the_same_tune_as_with_every_candidate_compiled_first(level4_pool: Path,
 
 
 def test_the_whole_pool_with_a_small_budget_plays_the_same_games() -> None:
-    """The sample set's whole pool (about 900 candidates, 29 groups), a look cut short by the budget."""
-    options = {"budget": 2_000, "check_runs": 0, "seed": 5}
+    """The sample set's whole pool (about 900 candidates, 29 groups), a look cut short by the budget.
+
+    The first screening look needs about 46,400 games (a smaller budget is refused before any
+    game): this budget plays it whole and cuts the second look short.
+    """
+    options = {"budget": 47_000, "check_runs": 0, "seed": 5}
     assert _tune(Tuner, **options) == _tune(EagerTuner, **options)
 
 
@@ -112,7 +116,7 @@ def test_a_look_holds_a_few_groups_not_the_pool(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(tuner_module.Tuner, "plan", counted)
     executor = ProcessPool(jobs) if jobs > 1 else InProcess()
     try:
-        tuner = Tuner(WEAKENED, budget=2_000, check_runs=0, executor=executor)
+        tuner = Tuner(WEAKENED, budget=47_000, check_runs=0, executor=executor)  # the first look whole
         result = tuner.run()
     finally:
         executor.close()
