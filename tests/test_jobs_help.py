@@ -58,13 +58,21 @@ def _tune_processes(budget: int, *extra: str) -> str:
     return found.group(1)
 
 
-def test_a_small_tune_stays_in_one_process_as_its_help_says() -> None:
+def test_a_small_tune_stays_in_one_process_as_its_help_says(tmp_path: Path) -> None:
     per = _per_process(_help("tune"), "games the tune may play")
     assert per == MIN_RUNS_PER_JOB
-    # 300 games with --jobs 2 started two processes; the checks' games count too (two a run)
-    assert _tune_processes(300, "--check", "0") == "1 process"
-    assert _tune_processes(2 * per - 1, "--check", "0") == "1 process"
-    assert _tune_processes(per, "--check", str(per // 2 - 1)) == "1 process"
+    # A 300-game tune with --jobs 2 started two processes. A budget that small is now refused
+    # before any game (the first look needs more), so a one-card pool keeps the tune small: its
+    # 37 candidates' first look takes 1,950 games. The checks' games count too (two a run).
+    pool = tmp_path / "pool.txt"
+    pool.write_text("Kagetora Lv4\n", encoding="utf-8")
+    least = 1_950
+    assert least + 2 * 24 < 2 * per
+    assert _tune_processes(least, "--pool", str(pool), "--check", "0") == "1 process"
+    assert _tune_processes(2 * per - 1, "--pool", str(pool), "--check", "0") == "1 process"
+    assert _tune_processes(least, "--pool", str(pool), "--check", "24") == "1 process"
+    if default_jobs() >= 2:  # two games over the line start the second process
+        assert _tune_processes(2 * per - 1, "--pool", str(pool), "--check", "1") == "2 local processes"
 
 
 @pytest.mark.skipif(default_jobs() < 2, reason="needs two cores for two processes")

@@ -70,7 +70,7 @@ def test_compare_page_command(folder: Path, capsys: pytest.CaptureFixture[str]) 
 
 
 def test_tune_page_command(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = run_sengoku("tune", "--budget", "300", "--check", "0", "--jobs", "1", "--pool", "-pool.txt",
+    code = run_sengoku("tune", "--budget", "3000", "--check", "0", "--jobs", "1", "--pool", "-pool.txt",
                        "--opponent", "-o x.toml", "--db", "--db it's", "--html", "-page.html", "--", "-weak.toml")
     assert code == 0, capsys.readouterr().err
     words = _again(folder / "-page.html", capsys)
