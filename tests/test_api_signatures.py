@@ -30,7 +30,9 @@ def test_the_callable_packages_show_their_functions_parameters_and_docstring(pac
 def test_goldfish_signature_names_its_options() -> None:
     params = inspect.signature(sengoku.goldfish).parameters
     assert list(params)[:2] == ["deck", "db"]
-    assert {"runs", "turns", "seed", "policy", "going", "opponent", "precision"} <= set(params)
+    # the run's own parameters, and the game's options as one record (PlayOptions, issue 35)
+    assert {"runs", "options", "precision", "traces"} <= set(params)
+    assert "PlayOptions" in str(params["options"].annotation)
     assert params["runs"].kind is inspect.Parameter.KEYWORD_ONLY
     with pytest.raises(TypeError):  # the signature shown is the one enforced
         inspect.signature(sengoku.goldfish).bind("deck.toml", None, 100)

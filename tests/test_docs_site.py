@@ -100,7 +100,7 @@ def test_the_api_reference_is_built_from_the_docstrings(site: Path) -> None:
     assert len(headings) == len(sengoku.__all__) - 1  # every public name but __version__
     assert {h.rsplit(".", 1)[1] for h in headings} == set(sengoku.__all__) - {"__version__"}
     goldfish = _cells_free(page.split('id="sengoku.goldfish.api.goldfish"', 1)[1].split("<h3", 1)[0])
-    assert "runs=" in goldfish and "opponent_defends=" in goldfish  # the signature, not (*args, **kwargs)
+    assert "runs=" in goldfish and "options=" in goldfish  # the signature, not (*args, **kwargs)
     assert "GoldfishResult" in goldfish  # and the docstring
 
 
