@@ -70,13 +70,15 @@ def test_the_same_tune_as_with_every_candidate_compiled_first(level4_pool: Path,
     assert lazy["races"] and lazy["games"] > 10_000  # the tune raced: the comparison says something
 
 
-def test_the_whole_pool_with_a_small_budget_plays_the_same_games() -> None:
+def test_the_whole_pool_with_a_small_budget_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sample set's whole pool (about 900 candidates, 29 groups), a look cut short by the budget.
 
-    The first screening look needs about 46,400 games (a smaller budget is refused before any
-    game): this budget plays it whole and cuts the second look short.
+    A budget below the first screening look's games is refused before any game, so the first look
+    is made two runs long (1,800 games, for both tuners): this budget plays it whole and cuts the
+    second look short, at a twentieth of the games of the real first look.
     """
-    options = {"budget": 47_000, "check_runs": 0, "seed": 5}
+    monkeypatch.setattr(tuner_module, "SCREEN_FIRST", 2)
+    options = {"budget": 2_000, "check_runs": 0, "seed": 5}
     assert _tune(Tuner, **options) == _tune(EagerTuner, **options)
 
 
@@ -114,9 +116,10 @@ def test_a_look_holds_a_few_groups_not_the_pool(monkeypatch: pytest.MonkeyPatch,
         return made
 
     monkeypatch.setattr(tuner_module.Tuner, "plan", counted)
+    monkeypatch.setattr(tuner_module, "SCREEN_FIRST", 2)  # a first look of 1,800 games, the whole pool
     executor = ProcessPool(jobs) if jobs > 1 else InProcess()
     try:
-        tuner = Tuner(WEAKENED, budget=47_000, check_runs=0, executor=executor)  # the first look whole
+        tuner = Tuner(WEAKENED, budget=2_000, check_runs=0, executor=executor)
         result = tuner.run()
     finally:
         executor.close()
