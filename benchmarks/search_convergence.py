@@ -2,7 +2,7 @@
 
     python benchmarks/search_convergence.py [--set benchmarks/decksets/test.toml] [--deals 100] [--chunk 10]
         [--deck NAME ...] [--setting S ...] [--turns 12] [--seed 0] [--results FILE] [--jobs 1]
-        [--strong NAME=VALUE ...] [--base NAME=VALUE ...]
+        [--strong NAME=VALUE ...] [--base NAME=VALUE ...] [--no-sequential]
 
 Issue 36 (SPEC G6): the policy table measures greedy against `search`, so `search` itself must be
 shown to have converged: a larger budget changes no test row's mean kill turn by more than 0.02
@@ -15,13 +15,24 @@ The stronger search plays 2 x 4 + 2 x 12 rollouts and searches every Main Phase 
 one of the first search's, e.g. to try a stronger search as the yardstick). A game not won
 within `--turns` counts as turns + 1.
 
-Per row it prints both means, the paired difference (stronger minus `search`: negative when the
-stronger search wins sooner) with its 95% interval, and whether the difference is within 0.02
-turns: "yes" when the whole interval is, "no" when the whole interval is beyond it, else "open"
-with the deals a ±0.02 interval would need at this spread. Chunks of `--chunk` deals are appended
-to `--results` (JSON Lines) as they finish; a run with the same file plays only what it does not
-hold yet (resumable; a longer `--deals` adds deals), so a run can be stopped at any time. At the
-end: the CPU time per game of each policy and what a whole run of the set would take.
+Common random numbers inside the search (`engine.policies.search`, its module doc): at every
+decision both searches meet in the same state, the stronger one's rollouts are `search`'s own
+copies plus as many more, so the two take the same choice far more often than on separate luck,
+and the paired difference's spread falls; each search's games are still those it plays alone, so
+the expected difference is unchanged (`search`'s are the games it always played).
+
+Sequential stop: a row is judged after 30 deals, then 60, 120, ... and `--deals` last, and stops at
+the first look whose interval says "yes" or "no"; each look's interval is at level 0.05 / (the
+number of looks), so the chance that any look of a row gives a wrong verdict stays below 0.05
+(Bonferroni). `--no-sequential` judges every row once, at 95%, after `--deals`.
+
+Per row it prints the deals played, both means, the paired difference (stronger minus `search`:
+negative when the stronger search wins sooner) with its interval, and whether the difference is
+within 0.02 turns: "yes" when the whole interval is, "no" when the whole interval is beyond it,
+else "open" with the deals an interval of ±0.02 would need at this spread. Chunks of `--chunk`
+deals are appended to `--results` (JSON Lines) as they finish; a run with the same file plays only
+what it does not hold yet (resumable; a longer `--deals` adds deals), so a run can be stopped at any
+time. At the end: the CPU time per game of each policy and what a whole run of the set would take.
 """
 
 from __future__ import annotations
@@ -42,7 +53,9 @@ ROOT = Path(__file__).resolve().parents[1]
 TEST_SET = ROOT / "benchmarks" / "decksets" / "test.toml"
 STRONG = {"rollouts": 8, "confirm": 24, "max_steps": 0}  # twice search's 4 + 12 rollouts, no step cap
 WITHIN = 0.02
+ALPHA = 0.05  # a row's chance of a wrong verdict, over all its looks
 MIN_DEALS = 30  # fewer pairs give no verdict: an interval of a handful of deals (or of no spread) says little
+SEARCH_SETTINGS = ("rollouts", "finalists", "confirm", "horizon", "max_steps", "stream_seeds")
 _DECKS: dict[str, tuple[str, str, str]] = {}  # deck name -> (decklist, card database folder, deck hash)
 
 
@@ -130,14 +143,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="a setting of the stronger search (default: rollouts=8 confirm=24 max_steps=0)")
     parser.add_argument("--base", action="append", default=[], metavar="NAME=VALUE",
                         help="a setting of the first search (default: search as it ships)")
+    parser.add_argument("--no-sequential", dest="sequential", action="store_false",
+                        help="judge every row once, after --deals deals (default: at looks, stopping at a verdict)")
     args = parser.parse_args(argv)
     strong, base = dict(STRONG), {}
     for items, into in ((args.strong, strong), (args.base, base)):
         for item in items:
             name, _, value = item.partition("=")
-            if name not in ("rollouts", "finalists", "confirm", "horizon", "max_steps") or not value.isdigit():
-                parser.error(f"{item!r}: a search setting is rollouts, finalists, confirm, horizon or max_steps "
-                             "= a whole number")
+            if name not in SEARCH_SETTINGS or not value.isdigit():
+                parser.error(f"{item!r}: a search setting is {', '.join(SEARCH_SETTINGS)} = a whole number")
             into[name] = int(value)
 
     import sengoku
@@ -156,9 +170,37 @@ def main(argv: list[str] | None = None) -> int:
         return run(args, command, manifest.name, built.digest, decks, {"search": base, "stronger": strong}, sengoku)
 
 
+def looks_of(deals: int, chunk: int) -> list[int]:
+    """The deal counts at which a row is judged: MIN_DEALS, twice that, four times, ... (each a whole
+    number of chunks), and `deals` last."""
+    looks: list[int] = []
+    n = MIN_DEALS
+    while n < deals:
+        looks.append(min(deals, -(-n // chunk) * chunk))
+        n *= 2
+    looks.append(deals)
+    return sorted(set(looks))
+
+
+def half_width(diffs: list[int], level: float) -> tuple[float, float, float]:
+    """Mean, half-width of the two-sided interval at `level` (Student's t), and standard deviation."""
+    from sengoku.goldfish.statistics.paired import t975
+    from sengoku.tune.race import t_quantile
+
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf, math.nan
+    sd = statistics.stdev(diffs)
+    t = t975(n - 1) if level == ALPHA else t_quantile(1 - level / 2, n - 1)
+    return mean, t * sd / math.sqrt(n), sd
+
+
 def run(args, command: str, set_name: str, digest: str, decks: list[str], policies: dict[str, dict[str, int]],
         sengoku) -> int:
     settings = args.setting or list(SETTINGS)
+    looks = looks_of(args.deals, args.chunk) if args.sequential else [args.deals]
+    level = ALPHA / len(looks)
 
     def named(which: str) -> str:
         return "search" + ("" if not policies[which] else " with " + ", ".join(
@@ -166,11 +208,15 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
 
     print(f"sengoku {sengoku.__version__}, rules engine {sengoku.engine_build()}; {named('search')} against "
           f"{named('stronger')}, on the {set_name} set (digest {digest[:12]}), "
-          f"{args.deals} deals a row, up to {args.turns} turns, seed {args.seed}")
+          f"up to {args.deals} deals a row, up to {args.turns} turns, seed {args.seed}")
     print(f"command: python benchmarks/search_convergence.py {command}".rstrip())
+    if len(looks) > 1:
+        print(f"a row is judged after {', '.join(map(str, looks))} deals and stops at the first verdict; each look's "
+              f"interval is at the {1 - level:.2%} level ({ALPHA} / {len(looks)} looks: the chance that any look of "
+              f"a row errs stays below {ALPHA})")
     print()
-    print("| deck | setting | search | stronger | stronger - search (95% interval) | within 0.02 |")
-    print("| --- | --- | ---: | ---: | --- | --- |")
+    print("| deck | setting | deals | search | stronger | stronger - search (interval) | within 0.02 |")
+    print("| --- | --- | ---: | ---: | ---: | --- | --- |")
     sys.stdout.flush()
     held = read_results(args.results)
     starts = list(range(0, args.deals, args.chunk))
@@ -179,55 +225,56 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
         return (_DECKS[deck][2], setting, which, json.dumps(policies[which], sort_keys=True), args.turns, args.seed,
                 start)
 
-    tasks = [(deck, setting, which, tuple(sorted(policies[which].items())), start,
-              min(start + args.chunk, args.deals), args.turns, args.seed)
-             for deck in decks for setting in settings for start in starts for which in policies
-             if key(deck, setting, which, start) not in held]
     cpu = {which: [0.0, 0] for which in policies}
-    rows: list[tuple[float, float, float, float, int, float]] = []
+    rows: list[tuple[float, float, float, float, int, float, str]] = []
 
-    def row_done(deck: str, setting: str) -> None:
-        pairs = [held.get(key(deck, setting, w, s)) for s in starts for w in policies]
-        if any(p is None for p in pairs):
-            return
-        base = [k for s in starts for k in held[key(deck, setting, "search", s)][0]][: args.deals]
-        other = [k for s in starts for k in held[key(deck, setting, "stronger", s)][0]][: args.deals]
+    def judge(deck: str, setting: str, upto: int, last: bool) -> bool:
+        """Judge a row on its first `upto` deals; print it and return True when it is done."""
+        mine = [s for s in starts if s < upto]
+        base = [k for s in mine for k in held[key(deck, setting, "search", s)][0]][:upto]
+        other = [k for s in mine for k in held[key(deck, setting, "stronger", s)][0]][:upto]
         diffs = [b - a for a, b in zip(base, other)]
-        diff, half = mean_ci(diffs)
+        diff, half, sd = half_width(diffs, level)
+        said = verdict(diff, half, len(diffs))
+        if not last and said not in ("yes", "no"):
+            return False
         mb, mo = sum(base) / len(base), sum(other) / len(other)
-        rows.append((mb, mo, diff, half, len(base), statistics.stdev(diffs) if len(diffs) > 1 else math.nan))
+        rows.append((mb, mo, diff, half, len(base), sd, said))
         for which in policies:
-            for s in starts:
+            for s in mine:
                 kills, seconds = held[key(deck, setting, which, s)]
                 cpu[which][0] += seconds
                 cpu[which][1] += len(kills)
-        print(f"| {deck} | {setting} | {mb:.3f} | {mo:.3f} | {diff:+.3f} ({diff - half:+.3f} to {diff + half:+.3f}) "
-              f"| {verdict(diff, half, len(base))} |")
+        print(f"| {deck} | {setting} | {len(base)} | {mb:.3f} | {mo:.3f} | {diff:+.3f} ({diff - half:+.3f} to "
+              f"{diff + half:+.3f}) | {said} |")
         sys.stdout.flush()
+        return True
 
-    pending = {(d, s) for d in decks for s in settings}
-    for deck, setting in sorted(pending, key=lambda r: (decks.index(r[0]), settings.index(r[1]))):
-        if not any(t[0] == deck and t[1] == setting for t in tasks):
-            row_done(deck, setting)
+    going = [(d, s) for d in decks for s in settings]
     with args.results.open("a", encoding="utf-8") as out:
-        for task, kills, seconds in in_processes(play, tasks, args.jobs):
-            deck, setting, which, _, start, stop, turns, seed = task
-            out.write(json.dumps({"deck": deck, "deck_hash": _DECKS[deck][2], "setting": setting, "policy": which,
-                                  "settings": policies[which], "turns": turns, "seed": seed, "start": start,
-                                  "stop": stop, "kill_turns": kills, "cpu": round(seconds, 3)}) + "\n")
-            out.flush()
-            held[key(deck, setting, which, start)] = (kills, seconds)
-            if not any(t[0] == deck and t[1] == setting for t in tasks[tasks.index(task) + 1:]):
-                row_done(deck, setting)
+        for look, upto in enumerate(looks):
+            tasks = [(deck, setting, which, tuple(sorted(policies[which].items())), start,
+                      min(start + args.chunk, args.deals), args.turns, args.seed)
+                     for deck, setting in going for start in starts if start < upto for which in policies
+                     if key(deck, setting, which, start) not in held]
+            for task, kills, seconds in in_processes(play, tasks, args.jobs):
+                deck, setting, which, _, start, stop, turns, seed = task
+                out.write(json.dumps({"deck": deck, "deck_hash": _DECKS[deck][2], "setting": setting,
+                                      "policy": which, "settings": policies[which], "turns": turns, "seed": seed,
+                                      "start": start, "stop": stop, "kill_turns": kills,
+                                      "cpu": round(seconds, 3)}) + "\n")
+                out.flush()
+                held[key(deck, setting, which, start)] = (kills, seconds)
+            going = [(d, s) for d, s in going if not judge(d, s, upto, look == len(looks) - 1)]
     print()
     if rows:
         diffs = [r[2] for r in rows]
-        within = sum(1 for r in rows if verdict(r[2], r[3], r[4]) == "yes")
-        beyond = sum(1 for r in rows if verdict(r[2], r[3], r[4]) == "no")
+        within = sum(1 for r in rows if r[6] == "yes")
+        beyond = sum(1 for r in rows if r[6] == "no")
         print(f"rows: {len(rows)}; within 0.02 (the whole interval, {MIN_DEALS} deals or more): {within}; "
               f"beyond it: {beyond}; open: "
               f"{len(rows) - within - beyond}; difference from {min(diffs):+.3f} to {max(diffs):+.3f}, "
-              f"mean {sum(diffs) / len(diffs):+.3f}")
+              f"mean {sum(diffs) / len(diffs):+.3f}; {sum(r[4] for r in rows)} deals in all")
     per_game = {w: c[0] / c[1] for w, c in cpu.items() if c[1]}
     for which, seconds in per_game.items():
         print(f"{which}: {seconds:.2f} CPU s a game over the {cpu[which][1]} games of these rows")

@@ -105,3 +105,57 @@ def test_search_gives_the_same_games_however_runs_are_split(standard):
     finally:
         pols.POLICIES["search"] = old
     assert whole.kill_turn == parts.kill_turn and whole.hands == parts.hands
+
+
+class Recording(SearchPolicy):
+    """A search that records the seeds of every stage it scores (and scores every option alike)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[list[int]] = []
+
+    def _score(self, state, option, seeds, charge):
+        if not self.seen or self.seen[-1] is not seeds:
+            self.seen.append(seeds)
+        return 0.0
+
+
+def budget(rollouts, confirm, stream_seeds=1):
+    return type("Budget", (Recording,), {"rollouts": rollouts, "confirm": confirm, "stream_seeds": stream_seeds})()
+
+
+def choose_at(standard, policy, step):
+    s = position(standard, hand=(), phase=CHARGE, turn=2, ap=10)
+    s.hand = list(standard.deck_indices[:5])
+    s.chance.set_seeds(1, 2, 3, 7)
+    policy._step = step
+    policy._choose(s, policy.charge_plans(s), True)
+    return policy.seen, s.policy_rng.getrandbits(64)  # (the stream's next draw: where the search left it)
+
+
+def test_a_larger_search_plays_searchs_own_copies_and_more(standard):
+    (one_first, one_second), after = choose_at(standard, budget(4, 12), 0)
+    (two_first, two_second), after_two = choose_at(standard, budget(8, 24), 0)
+    assert len(two_first) == 8 and len(two_second) == 24
+    assert two_first[:4] == one_first and two_second[:12] == one_second  # search's copies, then its own
+    assert not set(two_first[4:]) & set(one_first + one_second)
+    assert after_two == after  # the stream is left where search leaves it, for the next decision
+    (half_first, half_second), after_half = choose_at(standard, budget(2, 6), 0)
+    assert half_first == one_first[:2] and half_second == one_second[:6] and after_half == after
+    # search as it ships: 4 then 12 draws of the policy's stream, as before the seeds were nested
+    rng = random.Random(7)
+    assert one_first + one_second == [rng.getrandbits(64) for _ in range(16)]
+
+
+def test_past_the_searched_steps_every_seed_is_keyed_by_the_decision_place(standard):
+    from sengoku.engine.policies.search import STREAM_STEPS, keyed_seed
+
+    (first, second), after = choose_at(standard, budget(8, 24), STREAM_STEPS + 1)
+    assert first == [keyed_seed(7, 2, STREAM_STEPS + 1, 1, k) for k in range(8)]
+    assert second == [keyed_seed(7, 2, STREAM_STEPS + 1, 2, k) for k in range(24)]
+    assert after == random.Random(7).getrandbits(64)  # the stream did not move
+    (one_first, _), _ = choose_at(standard, budget(4, 12), STREAM_STEPS + 1)
+    assert one_first == first[:4]
+    # stream_seeds=0: every seed keyed, at any step
+    (keyed_first, _), after_keyed = choose_at(standard, budget(4, 12, 0), 3)
+    assert keyed_first == [keyed_seed(7, 2, 3, 1, k) for k in range(4)] and after_keyed == after

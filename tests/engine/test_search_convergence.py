@@ -32,6 +32,32 @@ def test_the_verdict_on_002_turns(bench):
     assert bench.verdict(0.0, 0.0, 29).startswith("open (29 deals")  # too few deals for any verdict
 
 
+def test_a_row_is_judged_at_doubling_looks_each_at_a_bonferroni_level(bench):
+    assert bench.looks_of(2000, 10) == [30, 60, 120, 240, 480, 960, 1920, 2000]
+    assert bench.looks_of(100, 25) == [50, 75, 100]  # 30 and 60 rounded up to whole chunks
+    assert bench.looks_of(3, 1) == [3]
+    # 31 differences: 30 zeros and one 1: mean 1/31 = 0.0323, sd = sqrt((1 - 1/31) / 30) = 0.1796
+    diffs = [0] * 30 + [1]
+    mean, half, sd = bench.half_width(diffs, 0.05)
+    assert mean == pytest.approx(1 / 31) and sd == pytest.approx(0.1796, abs=1e-4)
+    assert half == pytest.approx(2.0423 * 0.1796 / 31 ** 0.5, abs=1e-4)  # t(0.975, 30) = 2.0423
+    _, narrow, _ = bench.half_width(diffs, 0.05 / 8)  # eight looks: t(1 - 0.003125, 30) = 2.94092 (scipy)
+    assert narrow == pytest.approx(2.94092 * 0.1796 / 31 ** 0.5, abs=1e-4)
+
+
+def test_a_sequential_run_stops_a_row_at_its_first_verdict(bench, tmp_path, capsys):
+    results = tmp_path / "conv.jsonl"
+    same = CHEAP + ["--strong", "rollouts=1", "--strong", "confirm=2", "--strong", "horizon=6", "--strong",
+                    "max_steps=12"]  # the same games: every difference 0, no spread
+    row = ["--deck", "bundled/low-curve-1", "--setting", "second", "--turns", "6", "--chunk", "15"]
+    assert bench.main(row + same + ["--deals", "120", "--results", str(results)]) == 0
+    out = capsys.readouterr().out
+    # at the first look (30 deals) the interval is +0.000 to +0.000: within 0.02, so the row stops there
+    assert "| bundled/low-curve-1 | second | 30 |" in out and "| yes |" in out
+    assert sorted({r["start"] for r in lines(results)}) == [0, 15]
+    assert "judged after 30, 60, 120 deals" in out
+
+
 def test_rows_are_written_as_they_go_and_a_second_run_plays_only_what_is_missing(bench, tmp_path, capsys):
     results = tmp_path / "conv.jsonl"
     same = CHEAP + ["--strong", "rollouts=1", "--strong", "confirm=2", "--strong", "horizon=6", "--strong",
@@ -48,7 +74,7 @@ def test_rows_are_written_as_they_go_and_a_second_run_plays_only_what_is_missing
     assert kills["search"] == kills["stronger"]  # same deals, same settings: the same games, deal by deal
     mean = sum(kills["search"]) / 3
     row = [line for line in out.splitlines() if line.startswith("| bundled/low-curve-1 | second |")][-1]
-    assert row == (f"| bundled/low-curve-1 | second | {mean:.3f} | {mean:.3f} | +0.000 (+0.000 to +0.000) "
+    assert row == (f"| bundled/low-curve-1 | second | 3 | {mean:.3f} | {mean:.3f} | +0.000 (+0.000 to +0.000) "
                    "| open (3 deals; a verdict needs 30) |")
 
 
@@ -85,7 +111,7 @@ def test_a_stored_run_is_summarised_without_playing(bench, tmp_path, capsys):
     assert results.read_text(encoding="utf-8") == before  # everything was held: nothing played
     out = capsys.readouterr().out
     # mean difference 0; standard deviation sqrt(2/3) = 0.816; t(3) = 3.182: half-width 3.182 x 0.816 / 2 = 1.299
-    assert "| bundled/low-curve-1 | first | 3.250 | 3.250 | +0.000 (-1.299 to +1.299) | open (4 deals" in out
+    assert "| bundled/low-curve-1 | first | 4 | 3.250 | 3.250 | +0.000 (-1.299 to +1.299) | open (4 deals" in out
     # (1.96 x 0.816 / 0.02)^2 = 6402.7 deals; 24 decks x 4 settings x 6403 deals x 1.5 CPU s = 256.1 hours
     assert "standard deviation of 0.82 to 0.82 turns here: a +-0.02 interval needs about 6403 deals a row" in out
     assert "about 256 CPU hours" in out

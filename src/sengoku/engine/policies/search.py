@@ -15,11 +15,25 @@ their seeds (common random numbers: the options are compared on the same luck). 
 from `state.policy_rng` (G7), never the game's own streams (`state.chance`): the search draws
 nothing from the game, so its games follow the same deals as any other policy's, and it plays the same
 games for any number of processes, compiled or pure.
+
+Common random numbers between searches of two budgets (the convergence benchmark, issue 36): a
+decision's seeds are nested. Every Charge Phase, and each of the first `STREAM_STEPS` Main Phase
+steps of a turn, draws `STREAM_ROLLOUTS` then `STREAM_CONFIRM` seeds from the policy's stream, in
+that order, whatever the search's own budget (as `search` as it ships always drew them), and a
+stage uses the first of them; a stage that needs more seeds, and every decision past those steps,
+takes the rest from `keyed_seed`, keyed by the run's policy seed and the decision's place (turn,
+step, stage, copy), never from the stream. So a search with twice the rollouts plays, at every
+decision it meets in the same state, the very copies `search` plays plus as many of its own, and
+the two take the same choice far more often than two searches on separate luck; `search` itself
+plays the games it always played. (`stream_seeds = 0` keys every seed by the decision's place,
+so that two searches share their copies even after their games part, at the cost of other games
+than `search`'s.)
 """
 
 from __future__ import annotations
 
 import random
+from hashlib import blake2b
 from itertools import combinations
 from typing import Any, ClassVar, cast
 
@@ -39,6 +53,20 @@ _FINISH = Action(Kind.END_TURN, ("finish",))
 # A Charge Phase plan: (hand positions to send, ally number to HP-charge or -1).
 ChargePlan = tuple[tuple[int, ...], int]
 
+# The seeds each decision draws from the policy's stream (the budget of `search` as it ships): see
+# the module's doc. A search of any budget draws these, so the stream stays where `search`'s is.
+STREAM_ROLLOUTS = 4
+STREAM_CONFIRM = 12
+STREAM_STEPS = 12
+
+
+def keyed_seed(policy_seed: int, turn: int, step: int, stage: int, copy: int) -> int:
+    """Return the seed of copy `copy` of stage `stage` (1 or 2) of the decision at Main Phase step `step`
+    (0: the Charge Phase) of turn `turn`, in the run whose policy seed is `policy_seed`: 64 bits of a
+    BLAKE2b digest, the same in every process, compiled or pure."""
+    text = f"sengoku-search:{policy_seed}:{turn}:{step}:{stage}:{copy}"
+    return int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "little")
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchPolicy(GreedyPolicy):
@@ -51,15 +79,18 @@ class SearchPolicy(GreedyPolicy):
     confirm: ClassVar[int] = 12  # second stage: fresh copies per finalist
     horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
     max_steps: ClassVar[int] = 12  # Main Phase steps searched per turn, greedy playing the rest; 0: no cap
+    stream_seeds: ClassVar[int] = 1  # 1: seeds from the policy's stream as the module's doc says; 0: every seed keyed
 
     def __init__(self, settings: GreedySettings = DEFAULT_SETTINGS) -> None:
         super().__init__(settings)
         self._rollout_policy = GreedyPolicy(settings)  # (the rollouts' default policy: the same settings)
+        self._step = 0  # the decision's place: the Main Phase step being searched (0: the Charge Phase)
 
     # ---- Charge Phase --------------------------------------------------------------------------
 
     def charge_phase(self, state: GameState) -> None:
         self._prepare_for(state)
+        self._step = 0
         plans = self.charge_plans(state)
         best = self._choose(state, plans, True) if len(plans) > 1 else 0
         self._apply_plan(state, plans[best])
@@ -111,6 +142,7 @@ class SearchPolicy(GreedyPolicy):
         steps = 0
         while cap == 0 or steps < cap:
             steps += 1
+            self._step = steps
             options: list[Action] = [_FINISH]
             seen: set[tuple[object, ...]] = set()
             for action in state.legal_actions():
@@ -139,14 +171,13 @@ class SearchPolicy(GreedyPolicy):
     def _choose(self, state: GameState, options: list[Any], charge: bool) -> int:
         """Return the index of the best option: every option on `rollouts` shared seeds, then the
         best `finalists` on `confirm` fresh shared seeds (option 0, the default's, always among them)."""
-        prng = state.policy_rng
-        seeds = [prng.getrandbits(64) for _ in range(self.rollouts)]
+        seeds = self._seeds(state, 1, self.rollouts, STREAM_ROLLOUTS)
         scores = [self._score(state, o, seeds, charge) for o in options]
         order = sorted(range(len(options)), key=lambda k: (scores[k], k))
         finalists = order[: self.finalists]
         if 0 not in finalists:
             finalists.append(0)
-        seeds = [prng.getrandbits(64) for _ in range(self.confirm)]
+        seeds = self._seeds(state, 2, self.confirm, STREAM_CONFIRM)
         default_score = self._score(state, options[0], seeds, charge)
         best, best_score = 0, default_score
         for k in finalists:
@@ -157,6 +188,21 @@ class SearchPolicy(GreedyPolicy):
         if best != 0:
             self._departed(state, options[best], charge, default_score - best_score)
         return best
+
+    def _seeds(self, state: GameState, stage: int, count: int, from_stream: int) -> list[int]:
+        """Return the `count` seeds of a stage: the first of `from_stream` drawn from the policy's stream
+        (at the Charge Phase and the first `STREAM_STEPS` steps), the rest keyed by the decision's place."""
+        seeds: list[int] = []
+        step = self._step
+        if step <= STREAM_STEPS and self.stream_seeds:
+            prng = state.policy_rng
+            for _ in range(from_stream):
+                seeds.append(prng.getrandbits(64))
+            del seeds[count:]
+        policy_seed = state.chance.policy
+        for k in range(len(seeds), count):
+            seeds.append(keyed_seed(policy_seed, state.turn, step, stage, k))
+        return seeds
 
     def _departed(self, state: GameState, option: object, charge: bool, gain: float) -> None:
         """Called when the search chose `option` over the default's (option 0), whose second-stage
