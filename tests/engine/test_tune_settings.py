@@ -1,0 +1,96 @@
+"""benchmarks/tune_settings.py: greedy's settings chosen by tune's paired race on the fit set only; on a planted
+case (one change that wins a turn on every third deal, one that loses, the rest alike) it takes the one that wins."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from sengoku.engine.policies.greedy import GreedySettings
+
+from .conftest import benchmark_script
+
+
+@pytest.fixture(scope="module")
+def bench():
+    with benchmark_script("tune_settings") as script:
+        yield script
+
+
+def race_args(**changes):
+    values = dict(screen=30, finalists=3, confirm=60, looks=2, steps=3, name=["min_hit", "releases", "contracts"],
+                  min_gain=0.005, alpha=0.05)
+    values.update(changes)
+    return argparse.Namespace(**values)
+
+
+def planted(records, start, stop):
+    """Two rows of deals: 3 turns, 4 on every fifth deal; min_hit=0.005 wins one turn sooner on every third deal,
+    releases=False loses one on every other deal; any other record plays as greedy's own."""
+    out = []
+    for r in records:
+        kills = []
+        for row in range(2):
+            for i in range(start, stop):
+                k = 4 if (i + row) % 5 == 0 else 3
+                if r.min_hit == 0.005 and i % 3 == 0:
+                    k -= 1
+                if not r.releases and i % 2 == 0:
+                    k += 1
+                kills.append(k)
+        out.append(kills)
+    return out
+
+
+def test_the_neighbours_of_a_record_change_one_setting_each(bench):
+    record = GreedySettings()
+    assert bench.neighbours(record, ["releases", "extra_charge", "min_hit", "focus_margin", "risky_turns"]) == [
+        {"extra_charge": 2}, {"extra_charge": 4}, {"min_hit": 0.005}, {"min_hit": 0.015}, {"risky_turns": 0},
+        {"risky_turns": 2}, {"releases": False}, {"focus_margin": 0.01}]  # (0 - 0.01 is below 0)
+
+
+def test_the_tuner_takes_the_planted_gain_and_nothing_else(bench):
+    lines = []
+    record, accepted = bench.tune(GreedySettings(), planted, race_args(), say=lines.append)
+    assert record == GreedySettings(min_hit=0.005)
+    assert [a["change"] for a in accepted] == [{"min_hit": 0.005}]
+    # the gain is 1 turn on every third deal: deals 1,000,030 to 1,000,089 of each row hold 20 such
+    assert accepted[0]["mean"] == pytest.approx(1 / 3) and accepted[0]["bound"] > 0
+    # the loss and the changes that play alike are dropped at screening; the gain is accepted at the first look
+    assert lines[:3] == ["step 1: screening, 4 changes on 30 deals a row: min_hit=0.005 +0.3333 go on (3 dropped)",
+                         "  look 1 (60 deals a row): min_hit=0.005 +0.3333 (95% +0.2478 to +0.4189, bound +0.2422) "
+                         "accepted", "step 1: accepted min_hit=0.005"]
+    assert accepted[0]["pairs"] == 2 * 60  # two rows, 60 deals each
+    assert lines[-1] == "step 2: no change earns its place; the record stays"
+
+
+def test_nothing_is_accepted_when_no_change_differs(bench):
+    def alike(records, start, stop):
+        return [[3 + (i % 2) for i in range(start, stop)] for _ in records]
+
+    record, accepted = bench.tune(GreedySettings(), alike, race_args(), say=lambda line: None)
+    assert record == GreedySettings() and accepted == []
+
+
+def test_the_chosen_record_is_written_whole(bench, tmp_path):
+    record, accepted = bench.tune(GreedySettings(), planted, race_args(steps=1), say=lambda line: None)
+    text = bench.document(record, accepted, {"set": "fit"})
+    data = json.loads(text)
+    assert data["changed"] == {"min_hit": 0.005} and data["settings"]["min_hit"] == 0.005
+    assert GreedySettings.from_mapping(data["settings"]) == record  # the record reads back as greedy checks it
+
+
+def test_the_test_set_is_refused_as_a_set_to_choose_on(bench, capsys):
+    with pytest.raises(SystemExit) as info:
+        bench.main(["--set", str(bench.set_rows.TEST_SET), "--out", "never-written.json"])
+    assert "chosen on the fit set only" in str(info.value) and "deck bundled/climb-1" in str(info.value)
+
+
+def test_the_fit_set_shares_nothing_with_the_test_set(bench, tmp_path):
+    rows = bench.set_rows
+    _, fit = rows.build_set(rows.FIT_SET, tmp_path / "fit")
+    _, test = rows.build_set(rows.TEST_SET, tmp_path / "test")
+    assert rows.overlap(fit, test) == []
+    assert len(rows.overlap(test, test)) == len(test.decks) + 2  # every deck, and both generated databases
