@@ -1,10 +1,11 @@
 """Fit the default policy's turn-1 Charge Phase rule to the search's rollouts (writes charge_weights.py).
 
     python benchmarks/fit_charges.py [--seed 1 --seed 2] [--deals 600] [--rollouts 24] [--jobs 2]
-        [--out src/sengoku/engine/policies/greedy/charge_weights.py] [--positions FILE]
+        [--out src/sengoku/engine/policies/greedy/charge_weights.py] [--positions FILE] [--set MANIFEST]
 
 Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck
-(decklists/suite/) and setting (going first or second, with and without a defending opponent),
+(decklists/suite/; with `--set`, every deck of a deck set, which must share no deck and no generated
+card database with the test set: `benchmarks/refit.py` refits all three rules on the fit set) and setting (going first or second, with and without a defending opponent),
 at each `--seed`, it sets up the game and, at our first Charge Phase, scores every distinct set
 of the cards the plan keeps (`greedy.charges.charge_features`) that could be sent as extra cards
 for AP Charge (T2a): each set is played to the end of the game by `greedy` on `--rollouts` copies
@@ -28,6 +29,8 @@ import sys
 from pathlib import Path
 
 from policy_bench import SETTINGS, SUITE, in_processes, load_deck
+
+DECKS: dict[str, tuple[Path, Path | None]] = {}  # with --set: deck name -> (decklist, card database folder)
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "sengoku" / "engine" / "policies" / "greedy" / "charge_weights.py"
@@ -60,14 +63,15 @@ def scorer(without: tuple[str, ...]):
 
 
 def play_turn_1(deck: str, setting: str, policy, start: int, stop: int, seed: int) -> None:
-    """Play turn 1 of deals start..stop-1 of one suite deck and setting with `policy`, deal i from
+    """Play turn 1 of deals start..stop-1 of one deck (of the suite, or of --set) and setting with `policy`, deal i from
     `seed_run(seed, i)` as the benchmarks play it (`policy.deal` is i meanwhile)."""
     from sengoku.engine import GameRunner
     from sengoku.goldfish.play.seeds import Chance, seed_run
 
     going_first, defends = SETTINGS[setting]
     chance = Chance()
-    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), policy, chance, 1, going_first, opponent_defends=defends)
+    tables = load_deck(*DECKS.get(deck, (SUITE / f"{deck}.toml", None)))  # a --set deck, else a suite deck
+    runner = GameRunner(tables, policy, chance, 1, going_first, opponent_defends=defends)
     for i in range(start, stop):
         policy.deal = i
         seed_run(chance, seed, i)
@@ -174,14 +178,19 @@ def common_parser(doc: str, out: Path, deals: int, rollouts: int) -> argparse.Ar
     parser.add_argument("--deals", type=int, default=deals)
     parser.add_argument("--rollouts", type=int, default=rollouts)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--deck", action="append", help="only these suite decks (for a quick look; not for the committed weights)")
+    parser.add_argument("--deck", action="append", help="only these decks (for a quick look; not for the committed weights)")
     parser.add_argument("--out", type=Path, default=out)
+    parser.add_argument("--set", type=Path, metavar="MANIFEST",
+                        help="the decks of a deck set (e.g. benchmarks/decksets/fit.toml) instead of the suite's")
     return parser
 
 
 def score_all(work, args: argparse.Namespace, part: int) -> list[dict]:
     """Run `work` over every seed, suite deck, setting and `part` deals, in order (the same data for any --jobs)."""
-    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
+    decks = args.deck or (list(DECKS) if args.set else sorted(p.stem for p in SUITE.glob("*.toml")))
+    unknown = [d for d in decks if args.set and d not in DECKS]
+    if unknown:
+        raise SystemExit(f"no deck {', '.join(unknown)} in {args.set}")
     tasks = [(d, s, lo, min(args.deals, lo + part), seed, args.rollouts)
              for seed in args.seed for d in decks for s in SETTINGS for lo in range(0, args.deals, part)]
     scored: list[dict] = []
@@ -195,7 +204,8 @@ def score_all(work, args: argparse.Namespace, part: int) -> list[dict]:
 def command_line(script: str, args: argparse.Namespace) -> str:
     """The command that writes the same weights, as the generated module names it."""
     return f"python benchmarks/{script} " + " ".join(f"--seed {s}" for s in args.seed) + \
-        f" --deals {args.deals} --rollouts {args.rollouts}" + "".join(f" --deck {d}" for d in args.deck or [])
+        f" --deals {args.deals} --rollouts {args.rollouts}" + "".join(f" --deck {d}" for d in args.deck or []) + \
+        (f" --set {args.set.as_posix()}" if args.set else "")
 
 
 def fit_main(argv: list[str] | None, doc: str, out: Path, deals: int, rollouts: int, part: int,
@@ -207,7 +217,18 @@ def fit_main(argv: list[str] | None, doc: str, out: Path, deals: int, rollouts: 
     parser.add_argument(keep[0], type=Path, dest="keep", metavar="FILE", help=keep[1])
     args = parser.parse_args(argv)
     args.seed = args.seed or [1, 2]
-    data = score_all(work, args, part)
+    if args.set:
+        import tempfile
+
+        import set_rows
+
+        with tempfile.TemporaryDirectory() as folder:  # the set's decklists and databases, for this run
+            _, built = set_rows.build_set(args.set, Path(folder) / "set")
+            set_rows.fit_only(built, folder)  # a rule is fitted on decks the policy table never reports
+            DECKS.update((d.name, (d.decklist, d.db)) for d in built.decks)
+            data = score_all(work, args, part)
+    else:
+        data = score_all(work, args, part)
     if args.keep:
         args.keep.write_text(json.dumps(data), encoding="utf-8")
     print(write(data, args))

@@ -1,9 +1,9 @@
 """Fit the default policy's turn-1 rule for deployment spaces to the search's rollouts (writes deploy_weights.py).
 
     python benchmarks/fit_deploy.py [--seed 1 --seed 2] [--deals 1000] [--rollouts 24] [--jobs 2]
-        [--out src/sengoku/engine/policies/greedy/deploy_weights.py] [--choices FILE]
+        [--out src/sengoku/engine/policies/greedy/deploy_weights.py] [--choices FILE] [--set MANIFEST]
 
-Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck and setting, at
+Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck (or `--set` deck) and setting, at
 each `--seed`, it plays turn 1 with `greedy` and, at each deployment (M1) for which greedy takes a
 free Perimeter space in the card's range while another free Perimeter space is left
 (`greedy.deploy.deploy_spaces`), scores every free Perimeter space on `--rollouts` copies played to

@@ -1,9 +1,9 @@
 """Fit the default policy's turn-1 rule for Focus or deployment to the search's rollouts (writes focus_weights.py).
 
     python benchmarks/fit_focus.py [--seed 1 --seed 2] [--deals 1000] [--rollouts 32] [--jobs 2]
-        [--out src/sengoku/engine/policies/greedy/focus_weights.py] [--choices FILE]
+        [--out src/sengoku/engine/policies/greedy/focus_weights.py] [--choices FILE] [--set MANIFEST]
 
-Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck and setting, at
+Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck (or `--set` deck) and setting, at
 each `--seed`, it plays turn 1 with `greedy` and, at each card that could Focus (M3) onto a
 Nameless out of its range or be deployed (M1) in range instead (`greedy.deploy.focus_or_deploy`),
 scores both on `--rollouts` copies played to the end of the game (the search's rollouts, the same
