@@ -22,7 +22,8 @@ from sengoku.decklist.text_import import import_text, read_text_list
 from sengoku.display import printable
 from sengoku.errors import DataError
 from sengoku.games import DEFAULT_GAME, get_game
-from sengoku.tune.deck import Change, Deck, decklist
+from sengoku.tune.check import ChangeCheck
+from sengoku.tune.deck import Change, Deck
 from sengoku.validate.api import Validator
 
 # Which kinds of card a section of a SENGOKU YUGI deck holds (D8).
@@ -31,10 +32,14 @@ SECTION_KINDS = {"main": ("main", "support"), "nameless": ("nameless",), "famili
 
 @dataclass(frozen=True)
 class Candidate:
-    """A change and the legal deck it makes."""
+    """A legal change of a deck (`base`); `deck` is the deck it makes, worked out when asked for."""
 
     change: Change
-    deck: Deck
+    base: Deck
+
+    @property
+    def deck(self) -> Deck:
+        return self.base.apply(self.change)
 
 
 def default_pool(card_db: CardDatabase, mode: str) -> tuple[str, ...]:
@@ -104,7 +109,7 @@ def changes(deck: Deck, pool: Iterable[str], kinds: Mapping[str, str], mode: str
         held = [cid for cid, _ in deck.cards(section)]
         if section == "familiars" and mode != "ultimate":  # D7: a Standard deck plays no Familiar Deck
             continue
-        ins = sorted(cid for cid in pool if kinds.get(cid) in section_kinds)
+        ins = sorted({cid for cid in pool if kinds.get(cid) in section_kinds})
         for o in held:
             out += [Change(section, o, i) for i in ins if i != o]
         out += [Change(section, None, i) for i in ins]
@@ -114,18 +119,14 @@ def changes(deck: Deck, pool: Iterable[str], kinds: Mapping[str, str], mode: str
 
 def legal_candidates(deck: Deck, like: Decklist, pool: Sequence[str], card_db: CardDatabase,
                      validator: Validator) -> tuple[list[Candidate], int]:
-    """Return the legal candidates of `deck` (each deck once, first change kept) and how many changes were refused."""
+    """Return the legal candidates of `deck` and how many changes were refused.
+
+    Each change is checked from the counts it touches (`tune.check`), as the validator would
+    check the whole deck it makes; two changes never make the same deck (each moves its own
+    cards), so each candidate is one deck.
+    """
     kinds = {c.id: c.kind for c in card_db.cards}
-    seen = {deck}
-    found: list[Candidate] = []
-    refused = 0
-    for change in changes(deck, pool, kinds, like.mode):
-        new = deck.apply(change)
-        if new in seen:
-            continue
-        seen.add(new)
-        if validator.validate_deck(decklist(new, like)).valid:
-            found.append(Candidate(change, new))
-        else:
-            refused += 1
-    return found, refused
+    check = ChangeCheck(validator, deck, like)
+    every = changes(deck, pool, kinds, like.mode)
+    found = [Candidate(change, deck) for change in every if check.legal(change)]
+    return found, len(every) - len(found)

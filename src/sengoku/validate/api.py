@@ -120,6 +120,16 @@ class Validator:
                     tournament_format if isinstance(tournament_format, str) else result.format)
         return result
 
+    def format_list(self, deck: Decklist) -> Any:
+        """Return the list of the tournament format `validate_deck` checked `deck` against, in force on
+        --as-of (a `formats.model.FormatList`), or None when no format applies; call it after
+        `validate_deck(deck)` passed."""
+        tournament_format = self.format if self.format is not None else deck.format
+        if tournament_format is None:
+            return None
+        found = self._formats.get(self._format_key(tournament_format, self.checker(deck.game)))
+        return None if found is None else found.in_force(self.as_of)
+
     def _format_of_another_game(self, tournament_format: Any, load_format: Any, game_id: str) -> bool:
         """Tell whether a named format belongs to another known game (its card database folder has it)."""
         for other in self.games.values():

@@ -132,7 +132,7 @@ class Checker:
         Issue 5: champions reports each Champion's starting life (the table's base life plus the
         card's modifier); a report, not a check, so it never makes a deck invalid.
         """
-        base = _bound(info.base, settings) or 0
+        base = bound(info.base, settings) or 0
         out: dict[str, Any] = {}
         for section in info.sections:
             for card_id in res.sections.get(section, {}):
@@ -166,7 +166,7 @@ class Checker:
                 if plan.matches(card_id):
                     total += n
                     ids.append(card_id)
-        lo, hi = _bound(rule.min, settings), _bound(rule.max, settings)
+        lo, hi = bound(rule.min, settings), bound(rule.max, settings)
         if (lo is None or total >= lo) and (hi is None or total <= hi):
             return []
         values = {"count": total, "min": lo, "max": hi, "cards": self._cards_shown(plan, ids),
@@ -219,9 +219,9 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _bound(bound: int | str | None, settings: Mapping[str, Any]) -> int | None:
+def bound(given: int | str | None, settings: Mapping[str, Any]) -> int | None:
     """An integer bound, or the value of the top-level key it names (ignored when not a number)."""
-    if isinstance(bound, str):
-        value = settings.get(bound)
+    if isinstance(given, str):
+        value = settings.get(given)
         return value if isinstance(value, int) and not isinstance(value, bool) else None
-    return bound
+    return given
