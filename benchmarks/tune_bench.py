@@ -44,7 +44,7 @@ def _tasks(runs_per_task: int, count: int) -> list:
     tuner = Tuner(DEFAULT, check_runs=0)
     candidates, _ = legal_candidates(tuner.start, tuner.setup.like, tuner.pool, tuner.setup.card_db, tuner.validator)
     plan = group_plan(tuner.plan(tuner.start), [tuner.plan(c.deck) for c in candidates[:32]])
-    return [(plan, k * runs_per_task, (k + 1) * runs_per_task) for k in range(count)]
+    return [(plan, k * runs_per_task, (k + 1) * runs_per_task, None) for k in range(count)]
 
 
 def speed(out: dict) -> None:
@@ -56,7 +56,7 @@ def speed(out: dict) -> None:
     print(f"one worker: {result.games:,} games in {seconds:.2f} s = {result.games / seconds:,.0f} games/s")
 
     tasks = _tasks(30, 64)
-    games = sum(len(p.plans) * (b - a) for p, a, b in tasks)
+    games = sum(len(p.plans) * (b - a) for p, a, b, _ in tasks)
     walls = {}
     for workers in (1, 2):
         cluster = DaskCluster(f"local:{workers}")

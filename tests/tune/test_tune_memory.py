@@ -1,76 +1,82 @@
-"""A tune holds only what a look needs: its candidates are compiled group by group as they play, and dropped.
+"""A tune's candidates are checked from the counts a change touches and compiled where they play; the games do not change.
 
-Before, every candidate of a step was compiled at once and held through the step (162 MB for
-the sample set's ~900 candidates, gigabytes for a database of thousands of cards). The games
-must not change: the lazy tuner is checked against the eager one it replaced (`EagerTuner`
-below: every candidate compiled before the first game, the tasks listed whole), on the same
-seed, for the whole result, path and final deck included.
+Before issue 38 the client validated every one-card change whole and compiled every legal one,
+and sent the compiled plans to the workers. Now it checks each change from the counts it
+touches (`tune.check`), compiles only the deck being changed, and sends each candidate as its
+change (`tune.build`); the workers compile them. The games must not change: the tuner is
+checked against the path it replaced (`ReferenceTuner` below, the validator on every changed
+deck and every candidate compiled here), on the same seed, for the whole result, path and final
+deck included, on one process, two, and a Dask LocalCluster of two.
 """
 
 from __future__ import annotations
 
 import json
+import pickle
 import weakref
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sengoku.goldfish.play.pairs import PairPlan, play_pairs_chunk
-from sengoku.goldfish.play.simulate import chunks
+from sengoku.tune import build
 from sengoku.tune import tuner as tuner_module
-from sengoku.tune.candidates import legal_candidates
-from sengoku.tune.executors import InProcess, ProcessPool
-from sengoku.tune.tuner import GROUP, MIN_TASK_GAMES, TASK_SECONDS, Tuner
+from sengoku.tune.candidates import Candidate, changes
+from sengoku.tune.deck import decklist
+from sengoku.tune.executors import DaskCluster, InProcess, ProcessPool
+from sengoku.tune.tuner import GROUP, Incumbent, Tuner
 from sengoku.tune.work import group_plan
 
 ROOT = Path(__file__).resolve().parents[2]
 WEAKENED = ROOT / "decklists" / "tune" / "no-level4.toml"
 
 
-class EagerTuner(Tuner):
-    """The tuner as it was: a step compiles every candidate first and lists every task of a look at once."""
+class ReferenceTuner(Tuner):
+    """The tuner as it was: every changed deck validated whole, every candidate compiled on the client."""
 
-    def _race(self, incumbent: Any, candidates: list[Any], refused: int) -> str:
-        self._compiled = {c.deck: self.plan(c.deck) for c in candidates}  # all of them, held through the step
-        return super()._race(incumbent, candidates, refused)
+    def candidates(self) -> tuple[list[Candidate], int]:
+        kinds = {c.id: c.kind for c in self.setup.card_db.cards}
+        found, refused, seen = [], 0, {self.incumbent}
+        for change in changes(self.incumbent, self.pool, kinds, self.setup.like.mode):
+            deck = self.incumbent.apply(change)
+            if deck in seen:
+                continue
+            seen.add(deck)
+            if self.validator.validate_deck(decklist(deck, self.setup.like)).valid:
+                found.append(Candidate(change, self.incumbent))
+            else:
+                refused += 1
+        return found, refused
 
-    def _tasks(self, incumbent: Any, decks: Sequence[Any], start: int, stop: int,
-               policy: str | None = None) -> Iterator[tuple[int, Any]]:
-        compiled = getattr(self, "_compiled", {}) if policy is None else {}
-        plans = [compiled[d] if d in compiled else self.plan(d, policy) for d in decks]
-        groups = [(g, group_plan(incumbent, list(plans[g:g + GROUP]))) for g in range(0, len(plans), GROUP)]
-        total = (stop - start) * sum(len(p.plans) for _, p in groups)
-        per_task = max(MIN_TASK_GAMES, min(int(TASK_SECONDS / self._seconds_per_game),
-                                           total // max(1, 2 * self.executor.workers)))
-        tasks = []
-        for g, pair_plan in groups:
-            parts = max(1, -(-(stop - start) * len(pair_plan.plans) // per_task))
-            tasks += [(g, (pair_plan, start + a, start + b)) for a, b in chunks(stop - start, parts)]
-        return iter(tasks)
+    def _group(self, incumbent: Incumbent, chunk: Sequence[Candidate]) -> tuple[Any, None]:
+        return group_plan(incumbent.plan, [self.plan(c.deck) for c in chunk]), None
 
 
 def _tune(cls: type[Tuner], executor: Any = None, **options: Any) -> dict[str, Any]:
-    result = cls(WEAKENED, executor=executor, **options).run()
+    try:
+        result = cls(WEAKENED, executor=executor, **options).run()
+    finally:
+        if executor is not None:
+            executor.close()
     return json.loads(result.to_json())
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_the_same_tune_as_with_every_candidate_compiled_first(level4_pool: Path, jobs: int) -> None:
+@pytest.mark.parametrize("where", ["jobs 1", "jobs 2", "local cluster"])
+def test_the_same_tune_as_the_path_it_replaced(level4_pool: Path, where: str, request: pytest.FixtureRequest) -> None:
     options = {"pool": level4_pool, "budget": 12_000, "check_runs": 300, "seed": 3}
-    executor = ProcessPool(jobs) if jobs > 1 else InProcess()
-    try:
-        lazy = _tune(Tuner, executor, **options)
-    finally:
-        executor.close()
-    eager = _tune(EagerTuner, **options)
-    assert lazy == eager
-    assert lazy["races"] and lazy["games"] > 10_000  # the tune raced: the comparison says something
+    if where == "local cluster":
+        executor: Any = DaskCluster(request.getfixturevalue("dask_scheduler"))
+    else:
+        executor = ProcessPool(2) if where == "jobs 2" else InProcess()
+    new = _tune(Tuner, executor, **options)
+    assert new == _tune(ReferenceTuner, **options)
+    assert new["changes"] and new["races"] and new["games"] > 10_000  # the tune raced and accepted: the comparison says something
 
 
-def test_the_whole_pool_with_a_small_budget_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_whole_pool_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sample set's whole pool (about 900 candidates, 29 groups), a look cut short by the budget.
 
     A budget below the first screening look's games is refused before any game, so the first look
@@ -79,49 +85,71 @@ def test_the_whole_pool_with_a_small_budget_plays_the_same_games(monkeypatch: py
     """
     monkeypatch.setattr(tuner_module, "SCREEN_FIRST", 2)
     options = {"budget": 2_000, "check_runs": 0, "seed": 5}
-    assert _tune(Tuner, **options) == _tune(EagerTuner, **options)
+    new = _tune(Tuner, **options)
+    assert new == _tune(ReferenceTuner, **options)
+    assert new["races"][0]["candidates"] > 20 * GROUP
+
+
+def test_a_candidate_built_from_its_change_is_the_one_compiled_whole(level4_pool: Path) -> None:
+    """`build.candidate_plan` gives the plan `Tuner.plan` compiles from the whole deck: the same tables, byte for byte."""
+    tuner = Tuner(WEAKENED, budget=1)
+    incumbent = tuner.incumbent_of(tuner.incumbent)
+    candidates, _ = tuner.candidates()
+    for cand in candidates[::37] + candidates[-3:]:  # swaps, adds and removes, in both sections
+        group, base = tuner._group(incumbent, [cand])
+        built = build.candidate_plan(base, cand.change, group.rows)
+        whole = tuner.plan(cand.deck)
+        assert pickle.dumps(built.tables) == pickle.dumps(whole.tables), cand.change
+        assert (built.commander, built.packed, built.options, built.measures) == \
+               (whole.commander, whole.packed, whole.options, whole.measures)
+        assert pickle.dumps(built.opponent) == pickle.dumps(whole.opponent)
+        assert len(group.rows) <= 1  # only the card going in, when the deck does not hold it
 
 
 def test_groups_give_each_candidate_the_games_of_one_big_group(level4_pool: Path) -> None:
     """A candidate's paired games do not depend on its group: the merge of groups is one group's tally."""
     tuner = Tuner(WEAKENED, pool=level4_pool, budget=1)
-    candidates, _ = legal_candidates(tuner.incumbent, tuner.setup.like, tuner.pool, tuner.setup.card_db,
-                                     tuner.validator)
+    candidates, _ = tuner.candidates()
     assert len(candidates) > GROUP  # several groups
-    incumbent = tuner.plan(tuner.incumbent)
-    decks = [c.deck for c in candidates]
-    kills: list[Counter[tuple[int, int]]] = [Counter() for _ in decks]
+    incumbent = tuner.incumbent_of(tuner.incumbent)
+    kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
     own: Counter[int | None] = Counter()
-    tuner._play(incumbent, decks, 100, 110, kills, own)
-    whole = play_pairs_chunk(PairPlan([incumbent, *(tuner.plan(d) for d in decks)], [], [[] for _ in range(len(decks) + 1)]),
-                             100, 110)
+    tuner._play(len(candidates), lambda g, h: tuner._group(incumbent, candidates[g:h]), 100, 110, kills, own)
+    whole = play_pairs_chunk(PairPlan([incumbent.plan, *(tuner.plan(c.deck) for c in candidates)], [],
+                                      [[] for _ in range(len(candidates) + 1)]), 100, 110)
     assert kills == [p.kill for p in whole.pairings]
     assert own == whole.tallies[0].kill_turn
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_a_look_holds_a_few_groups_not_the_pool(monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
-    """At no time are more compiled candidates alive than a few groups' worth, whatever the pool."""
-    live, most = [0], [0]
-    plan = Tuner.plan
+def test_a_look_holds_a_few_groups_not_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At no time are more compiled candidates alive than a few groups' worth, whatever the pool; the
+    client compiles none of them (one process: the tasks are built and played here)."""
+    live, most, made = [0], [0], [0]
+    candidate_plan = build.candidate_plan
 
     def dropped() -> None:
         live[0] -= 1
 
-    def counted(self: Tuner, deck: Any, policy: str | None = None) -> Any:
-        made = plan(self, deck, policy)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        plan = candidate_plan(*args, **kwargs)
         live[0] += 1
-        weakref.finalize(made, dropped)
+        made[0] += 1
+        weakref.finalize(plan, dropped)
         most[0] = max(most[0], live[0])
-        return made
+        return plan
 
-    monkeypatch.setattr(tuner_module.Tuner, "plan", counted)
+    whole = [0]
+    plan = Tuner.plan
+
+    def compiled_whole(self: Tuner, deck: Any, policy: Any = None) -> Any:
+        whole[0] += 1
+        return plan(self, deck, policy)
+
+    monkeypatch.setattr(build, "candidate_plan", counted)
+    monkeypatch.setattr(Tuner, "plan", compiled_whole)
     monkeypatch.setattr(tuner_module, "SCREEN_FIRST", 2)  # a first look of 1,800 games, the whole pool
-    executor = ProcessPool(jobs) if jobs > 1 else InProcess()
-    try:
-        tuner = Tuner(WEAKENED, budget=2_000, check_runs=0, executor=executor)
-        result = tuner.run()
-    finally:
-        executor.close()
+    result = Tuner(WEAKENED, budget=2_000, check_runs=0).run()
     assert result.races[0].candidates > 20 * GROUP  # the sample set's pool: hundreds of candidates
-    assert most[0] <= (2 * jobs + 4) * GROUP, most[0]
+    assert made[0] >= result.races[0].candidates  # every candidate was built from its change ...
+    assert whole[0] == len(result.races)  # ... and the client compiled only each step's incumbent
+    assert most[0] <= (build.KEPT + 1) * GROUP, most[0]

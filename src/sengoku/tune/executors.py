@@ -1,11 +1,12 @@
 """Where a race's tasks run: this process, a local process pool, or a Dask cluster.
 
-Each executor takes tasks (a group's paired plan and a range of run indices) and yields their
+Each executor takes tasks (a group of candidates, a range of run indices, and the deck the group
+changes, compiled once a step: `tune.build`) and yields their
 results in the order it was given them, whatever order the workers finish in, so the merged
 integers (and every decision taken on them) do not depend on the executor or on the number of
 workers. It takes the tasks from an iterator as it needs them, a few ahead of the workers, and
-keeps none it has played: the tuner compiles a group of candidates only when its first task is
-taken, so a look holds the groups in play, not the whole pool. Dask (`sengoku[cluster]`) is imported only when a cluster is asked for.
+keeps none it has played: a worker compiles a group of candidates when its task comes, so a
+look holds the groups in play, not the whole pool. Dask (`sengoku[cluster]`) is imported only when a cluster is asked for.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from typing import Any
 from sengoku.errors import DataError
 from sengoku.goldfish.play import pool
 from sengoku.goldfish.play.pairs import PairPlan
+from sengoku.tune.build import Base, Group
 from sengoku.tune.work import TaskResult, play_task
 
-Task = tuple[PairPlan, int, int]
+Task = tuple[PairPlan | Group, int, int, Base | None]  # (group, first run, end run, the deck it changes)
 CLUSTER_EXTRA = "pip install 'sengoku[cluster]'"
 
 
@@ -32,8 +34,8 @@ class InProcess:
     describe = "1 process"
 
     def run(self, tasks: Iterable[Task]) -> Iterator[TaskResult]:
-        for plan, a, b in tasks:
-            yield play_task(plan, a, b)
+        for task in tasks:
+            yield play_task(*task)
 
     def close(self, quietly: bool = False) -> None:
         pass
@@ -104,11 +106,15 @@ class DaskCluster:
         futures: deque[Any] = deque()
         last: Any = None
         scattered: Any = None
+        base_token, base_future = None, None
         try:
-            for plan, a, b in tasks:
-                if plan is not last:  # each group's plan travels to the cluster once per look, not per task
-                    last, scattered = plan, self._client.scatter(plan, hash=False)
-                futures.append(self._client.submit(play_task, scattered, a, b, pure=False))
+            for group, a, b, base in tasks:
+                if base is not None and base.token != base_token:  # the deck being changed: once a step, to every worker
+                    base_token, base_future = base.token, self._client.scatter(base, broadcast=True, hash=False)
+                if group is not last:  # each group travels to the cluster once per look, not per task
+                    last, scattered = group, self._client.scatter(group, hash=False)
+                futures.append(self._client.submit(play_task, scattered, a, b, base_future if base is not None else None,
+                                                   pure=False))
                 if len(futures) >= ahead:
                     yield futures.popleft().result()  # in task order: the merge does not depend on who finished first
             while futures:

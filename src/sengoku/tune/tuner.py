@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter, deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,9 @@ from sengoku.goldfish.api import prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.other_games import MAX_RUNS
 from sengoku.goldfish.options import PlayOptions, PolicySpec
+from sengoku.goldfish.play.pairs import PairPlan
 from sengoku.goldfish.play.simulate import Plan, chunks
+from sengoku.tune.build import Base, Group, Row, card_rows
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
 from sengoku.tune.executors import InProcess, Task
@@ -72,6 +74,16 @@ class Trial:
     run_start: int
     attempt: int
     finalists: int
+
+
+@dataclass(frozen=True)
+class Incumbent:
+    """The deck a step changes: compiled once (`plan`), and as the base the workers build its candidates from."""
+
+    deck: Deck
+    plan: Plan
+    base: Base
+    held: frozenset[str]  # its card ids: a candidate ships only the row of a card going in that is not one of them
 
 
 class TuneError(GoldfishError):
@@ -176,6 +188,7 @@ class Tuner:
         self.stopped: str | None = None
         self._seconds_per_game = 1 / 5000  # refined from the tasks' own timings (task sizes only)
         self._progress_at = (0, "", 0.0)  # step, stage and look, value: for the progress line
+        self._row_cache: dict[str, Row] = {}  # card id -> its row, for the workers' compiles
 
     # -- playing -----------------------------------------------------------------------------------
 
@@ -192,32 +205,52 @@ class Tuner:
                                    packed=(0,) * len(tables.card_id))
         return plan.with_options(policy=policy) if policy is not None else plan
 
-    def _tasks(self, incumbent: Plan, decks: Sequence[Deck], start: int, stop: int,
-               policy: PolicySpec | None = None) -> Iterator[tuple[int, Task]]:
-        """Yield (first candidate's index, task) covering runs start..stop-1 of every deck, about a second each.
+    def incumbent_of(self, deck: Deck) -> Incumbent:
+        """Return `deck` compiled once, as the base its candidates are built from (`tune.build`)."""
+        plan = self.plan(deck)
+        held = frozenset(cid for _, cards in deck.counts for cid, _ in cards)
+        return Incumbent(deck, plan, Base.make(plan, deck, self._rows(held)), held)
 
-        A group's decks are compiled when its first task is asked for, and nothing here keeps
-        them after its last: an executor that takes tasks as it needs them holds only the
-        groups it is playing, not the whole pool (a look of thousands of candidates would hold
-        gigabytes of compiled decks).
+    def _rows(self, ids: Iterable[str]) -> dict[str, Row]:
+        """Return the rows of these cards, each dumped from the database once per tune."""
+        wanted = list(dict.fromkeys(ids))
+        missing = [cid for cid in wanted if cid not in self._row_cache]
+        if missing:
+            self._row_cache.update(card_rows(self.setup.card_db, missing))
+        return {cid: self._row_cache[cid] for cid in wanted}
+
+    def _group(self, incumbent: Incumbent, chunk: Sequence[Candidate]) -> tuple[Group | PairPlan, Base | None]:
+        """Return the task group of some candidates: their changes, and the rows of the cards they bring in
+        that the incumbent does not hold; the workers compile them (`tune.build.built_group`)."""
+        into = [c.change.into for c in chunk if c.change.into is not None and c.change.into not in incumbent.held]
+        return Group(tuple(c.change for c in chunk), self._rows(into)), incumbent.base
+
+    def _tasks(self, count: int, group: Callable[[int, int], tuple[Any, Base | None]], start: int,
+               stop: int) -> Iterator[tuple[int, Task]]:
+        """Yield (first item's index, task) covering runs start..stop-1 of `count` decks, about a second each.
+
+        `group(g, h)` makes the task group of items g..h-1, when its first task is asked for;
+        nothing here keeps it after its last, so an executor that takes tasks as it needs them
+        holds only the groups it is playing.
         """
-        total = (stop - start) * (len(decks) + -(-len(decks) // GROUP))  # each group plays the incumbent too
+        total = (stop - start) * (count + -(-count // GROUP))  # each group plays the incumbent too
         per_task = max(MIN_TASK_GAMES, min(int(TASK_SECONDS / self._seconds_per_game),
                                            total // max(1, 2 * self.executor.workers)))
-        for g in range(0, len(decks), GROUP):
-            pair_plan = group_plan(incumbent, [self.plan(d, policy) for d in decks[g:g + GROUP]])
-            parts = max(1, -(-(stop - start) * len(pair_plan.plans) // per_task))
+        for g in range(0, count, GROUP):
+            h = min(count, g + GROUP)
+            made, base = group(g, h)
+            parts = max(1, -(-(stop - start) * (h - g + 1) // per_task))
             for a, b in chunks(stop - start, parts):
-                yield g, (pair_plan, start + a, start + b)
+                yield g, (made, start + a, start + b, base)
 
-    def _play(self, incumbent: Plan, decks: Sequence[Deck], start: int, stop: int,
-              kills: list[Counter[tuple[int, int]]], own: Counter[int | None], policy: PolicySpec | None = None) -> None:
-        """Play runs start..stop-1 of every deck (compiled group by group) against the incumbent; merge into
-        `kills` and `own`."""
+    def _play(self, count: int, group: Callable[[int, int], tuple[Any, Base | None]], start: int, stop: int,
+              kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
+        """Play runs start..stop-1 of `count` decks (made group by group by `group`) against the incumbent;
+        merge into `kills` and `own`."""
         order: deque[int] = deque()  # the group of each task handed out, in order: results come back in that order
 
         def tasks() -> Iterator[Task]:
-            for g, task in self._tasks(incumbent, decks, start, stop, policy):
+            for g, task in self._tasks(count, group, start, stop):
                 order.append(g)
                 yield task
 
@@ -230,7 +263,7 @@ class Tuner:
             if self.progress is not None:
                 step, look, _ = self._progress_at
                 value = self.setup.objective.mean_value(own, self.setup.options.turns) if own else math.nan
-                self.progress(Progress(step, look, len(decks), self.games, self.budget, value))
+                self.progress(Progress(step, look, count, self.games, self.budget, value))
         if games:
             self._seconds_per_game = seconds / games
 
@@ -256,9 +289,12 @@ class Tuner:
         self._final_checks()
         return self.result()
 
+    def candidates(self) -> tuple[list[Candidate], int]:
+        """Return the legal candidates of the incumbent, and how many changes were refused."""
+        return legal_candidates(self.incumbent, self.setup.like, self.pool, self.setup.card_db, self.validator)
+
     def _step(self) -> None:
-        candidates, refused = legal_candidates(self.incumbent, self.setup.like, self.pool, self.setup.card_db,
-                                               self.validator)
+        candidates, refused = self.candidates()
         if not candidates:
             self.stopped = STOP_NO_CANDIDATE
             return
@@ -266,14 +302,14 @@ class Tuner:
             needed = SCREEN_FIRST * self._per_run(len(candidates))
             if self.budget < needed:
                 raise BudgetTooSmallError(self.budget, needed, len(candidates))
-        incumbent = self.plan(self.incumbent)  # the candidates are compiled group by group as they play
+        incumbent = self.incumbent_of(self.incumbent)  # compiled once; the workers compile each candidate from it
         outcome = self._race(incumbent, candidates, refused)
         if outcome in (STOP_NO_IMPROVEMENT, "run-limit"):
             self.stopped = STOP_NO_IMPROVEMENT
         elif outcome == STOP_BUDGET:
             self.stopped = STOP_BUDGET
 
-    def _race(self, incumbent: Plan, candidates: list[Candidate], refused: int) -> str:
+    def _race(self, incumbent: Incumbent, candidates: list[Candidate], refused: int) -> str:
         """Screen and confirm, up to ATTEMPTS times, until a change is accepted; return the race's outcome."""
         looks: list[tuple[str, int, int, int]] = []  # (stage, attempt, runs, candidates left)
         run_start, games_before = self.offset, self.games
@@ -303,16 +339,17 @@ class Tuner:
         """Return how many more runs of `racing` candidates (and the incumbent, once per group) the budget pays."""
         return (self.budget - self.games) // self._per_run(racing)
 
-    def _play_look(self, incumbent: Plan, candidates: list[Candidate], alive: list[int], runs: tuple[int, int],
-              kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
+    def _play_look(self, incumbent: Incumbent, candidates: list[Candidate], alive: list[int], runs: tuple[int, int],
+                   kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
         """Play runs runs[0]..runs[1]-1 (fresh indices) of the `alive` candidates; merge into `kills` and `own`."""
         live_kills: list[Counter[tuple[int, int]]] = [Counter() for _ in alive]
-        self._play(incumbent, [candidates[k].deck for k in alive], runs[0], runs[1], live_kills, own)
+        racing = [candidates[k] for k in alive]
+        self._play(len(racing), lambda g, h: self._group(incumbent, racing[g:h]), runs[0], runs[1], live_kills, own)
         for k, counter in zip(alive, live_kills):
             kills[k].update(counter)
         self.offset = max(self.offset, runs[1])
 
-    def _screen(self, incumbent: Plan, candidates: list[Candidate], attempt: int,
+    def _screen(self, incumbent: Incumbent, candidates: list[Candidate], attempt: int,
                 looks: list[tuple[str, int, int, int]]) -> tuple[list[int], str]:
         """Rank every candidate on shared fresh runs; return the finalists (best first), or an outcome to stop on."""
         objective, turns = self.setup.objective, self.setup.options.turns
@@ -346,7 +383,7 @@ class Tuner:
                 return screen_cut({k: sums[k].mean for k in alive}, len(alive)), ""
             target *= GROWTH
 
-    def _confirm(self, incumbent: Plan, candidates: list[Candidate], finalists: list[int],
+    def _confirm(self, incumbent: Incumbent, candidates: list[Candidate], finalists: list[int],
                  attempt: int, looks: list[tuple[str, int, int, int]], games_before: int) -> str:
         """Race the finalists on fresh runs; accept one (return "accepted") or say why not."""
         objective, turns = self.setup.objective, self.setup.options.turns
@@ -404,7 +441,8 @@ class Tuner:
         own: Counter[int | None] = Counter()
         first, games = self.offset, self.games
         self._progress_at = (len(self.steps) + 1, "check", math.nan)
-        self._play(start, [self.incumbent], first, first + runs, kills, own, policy)
+        final = self.plan(self.incumbent, policy)
+        self._play(1, lambda g, h: (group_plan(start, [final]), None), first, first + runs, kills, own)
         self.offset += runs
         self.games = games  # the budget is the races': checks are played on top of it
         objective, turns = self.setup.objective, self.setup.options.turns

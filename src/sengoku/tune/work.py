@@ -1,6 +1,7 @@
 """One task of a race, as a worker (a local process or a Dask worker) runs it.
 
-A task plays runs start..stop-1 of the incumbent and a group of candidates with compare's own
+A task plays runs start..stop-1 of the incumbent and a group of candidates (changes of the
+incumbent it compiles here, `tune.build`, or compiled plans) with compare's own
 paired simulation (`goldfish.pairs.play_pairs_chunk`: run i of every deck from the same stream),
 and sends back only integers: per candidate, the joint counts of (incumbent's, candidate's)
 kill turn, and the incumbent's own kill turns. The worker needs nothing but sengoku itself.
@@ -13,7 +14,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from sengoku.goldfish.play.pairs import PairPlan, play_pairs_chunk
-from sengoku.goldfish.play.simulate import Plan
+from sengoku.tune.build import Base, Group, built_group, group_plan
+
+__all__ = ["TaskResult", "group_plan", "play_task"]
 
 
 @dataclass
@@ -26,14 +29,12 @@ class TaskResult:
     seconds: float
 
 
-def group_plan(incumbent: Plan, candidates: list[Plan]) -> PairPlan:
-    """Return the paired plan of the incumbent (the baseline) and a group of candidates."""
-    return PairPlan([incumbent, *candidates], [], [[] for _ in range(len(candidates) + 1)])
-
-
-def play_task(plan: PairPlan, start: int, stop: int) -> TaskResult:
-    """Play runs start..stop-1 of a group (see the module's docstring)."""
+def play_task(group: PairPlan | Group, start: int, stop: int, base: Base | None = None) -> TaskResult:
+    """Play runs start..stop-1 of a group (see the module's docstring): a `Group` of changes of `base`,
+    or a `PairPlan` compiled already (`base` None)."""
     began = time.perf_counter()
+    plan = built_group(base, group) if isinstance(group, Group) and base is not None else group
+    assert isinstance(plan, PairPlan)
     tally = play_pairs_chunk(plan, start, stop)
     return TaskResult([p.kill for p in tally.pairings], tally.tallies[0].kill_turn,
                       (stop - start) * len(plan.plans), time.perf_counter() - began)

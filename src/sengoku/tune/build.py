@@ -1,0 +1,135 @@
+"""A candidate deck built where it plays: from the deck it changes (compiled once) and the change.
+
+A step races hundreds to tens of thousands of one-card changes of one deck. Compiling each on
+the client and sending its compiled tables (about 40 KB each) made the client's share of a
+step grow with the pool. Instead the client compiles the deck being changed once (`Base`: its
+engine plan, its card counts and its cards' rows, pickled once), sends it once to each worker
+process, and sends each candidate as its change and, for a card the deck does not hold, that
+card's row (`Group`): a few hundred bytes. The worker compiles the candidate from those
+(`candidate_plan`): the same `compile_deck` of the same rows, so the same tables and the same
+games as compiling it on the client.
+
+A worker keeps the last few bases and groups it was sent (by content), so the tasks of one
+group that reach the same worker compile it once.
+
+`candidate_plan(base, change)` is the one path from a deck and a one-card change to the plan
+that plays it: `tune` races with it, and `impact` plays each card's one-copy-fewer deck with it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sengoku.carddb.models import CardDatabase
+from sengoku.engine import choose_commander, compile_deck
+from sengoku.goldfish.options import PolicySpec
+from sengoku.goldfish.play.pairs import PairPlan
+from sengoku.goldfish.play.simulate import Plan
+from sengoku.tune.deck import Change, Deck
+
+Row = Mapping[str, Any]  # a card as the engine compiles it: the database's plain row (`engine.tables.Row`)
+KEPT = 2  # bases, and groups, a worker process keeps built
+
+
+def card_rows(card_db: CardDatabase, ids: Iterable[str]) -> dict[str, Row]:
+    """Return the rows `compile_deck` reads for these cards of a loaded database (the models' own dump)."""
+    by_id = card_db.by_id()
+    return {cid: by_id[cid].model_dump(mode="json", by_alias=True) for cid in ids}
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """The card database as `compile_deck` reads it: rows by card id (nothing else is looked up)."""
+
+    cards: Mapping[str, Row]
+    path: None = None
+
+
+@dataclass(frozen=True)
+class Base:
+    """A deck compiled once, to change one card at a time: its plan, counts and cards' rows, pickled once.
+
+    Pickling a `Base` copies `blob`, so sending it to every task costs a copy of bytes, and a
+    worker unpickles it once (`opened`, keyed by `token`, a digest of the bytes).
+    """
+
+    token: str
+    blob: bytes
+
+    @staticmethod
+    def make(plan: Plan, deck: Deck, rows: Mapping[str, Row]) -> Base:
+        """Return the base of `deck` (compiled as `plan`), with the rows of (at least) its cards."""
+        blob = pickle.dumps((plan, deck, dict(rows)), protocol=pickle.HIGHEST_PROTOCOL)
+        return Base(hashlib.sha256(blob).hexdigest(), blob)
+
+    def opened(self) -> tuple[Plan, Deck, Mapping[str, Row]]:
+        """Return (plan, deck, rows), unpickled once per process."""
+        return _kept(_BASES, self.token, lambda: pickle.loads(self.blob))
+
+
+@dataclass(frozen=True)
+class Group:
+    """Up to a task's worth of candidates: changes of one base, and the rows of the cards they bring in."""
+
+    changes: tuple[Change, ...]
+    rows: Mapping[str, Row]  # card id -> row, for the cards going in that the base does not hold
+    policy: PolicySpec | None = None
+
+
+def candidate_plan(base: Base, change: Change, rows: Mapping[str, Row] | None = None,
+                   policy: PolicySpec | None = None) -> Plan:
+    """Return the plan of the base's deck after `change`: its own compiled tables and Commander (S1),
+    facing the base's opponent with the base's options (`policy` replaced, when given).
+
+    `rows` holds the card going in when the base does not; the opening-hand fields stay empty
+    (a race reports no opening hands).
+    """
+    plan, deck, own = base.opened()
+    known = own if not rows else {**own, **rows}
+    tables = compile_deck(_Rows(known), deck.apply(change).sections(), mode=plan.options.mode,
+                          board=plan.tables.board)
+    made = dataclasses.replace(plan, tables=tables, commander=choose_commander(tables),
+                               packed=(0,) * len(tables.card_id))
+    return made.with_options(policy=policy) if policy is not None else made
+
+
+def group_plan(incumbent: Plan, candidates: list[Plan]) -> PairPlan:
+    """Return the paired plan of the incumbent (the baseline) and a group of candidates."""
+    return PairPlan([incumbent, *candidates], [], [[] for _ in range(len(candidates) + 1)])
+
+
+def built_group(base: Base, group: Group) -> PairPlan:
+    """Return the paired plan of a group: the base's deck (the baseline) and each change, compiled here once."""
+    def build() -> PairPlan:
+        incumbent = base.opened()[0]
+        if group.policy is not None:
+            incumbent = incumbent.with_options(policy=group.policy)
+        return group_plan(incumbent, [candidate_plan(base, c, group.rows, group.policy) for c in group.changes])
+
+    return _kept(_GROUPS, (base.token, group.changes, group.policy), build)
+
+
+_BASES: OrderedDict[Any, Any] = OrderedDict()
+_GROUPS: OrderedDict[Any, Any] = OrderedDict()
+_LOCK = threading.Lock()  # a Dask worker may run tasks on several threads
+
+
+def _kept(store: OrderedDict[Any, Any], key: Any, make: Any) -> Any:
+    """Return store[key], made (and the oldest dropped past KEPT) when missing."""
+    with _LOCK:
+        if key in store:
+            store.move_to_end(key)
+            return store[key]
+    made = make()
+    with _LOCK:
+        store[key] = made
+        while len(store) > KEPT:
+            store.popitem(last=False)
+    return made
