@@ -227,6 +227,7 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
 
     cpu = {which: [0.0, 0] for which in policies}
     rows: list[tuple[float, float, float, float, int, float, str]] = []
+    pooled: list[int] = []  # every judged deal's difference, over the rows
 
     def judge(deck: str, setting: str, upto: int, last: bool) -> bool:
         """Judge a row on its first `upto` deals; print it and return True when it is done."""
@@ -240,6 +241,7 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
             return False
         mb, mo = sum(base) / len(base), sum(other) / len(other)
         rows.append((mb, mo, diff, half, len(base), sd, said))
+        pooled.extend(diffs)
         for which in policies:
             for s in mine:
                 kills, seconds = held[key(deck, setting, which, s)]
@@ -275,6 +277,10 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
               f"beyond it: {beyond}; open: "
               f"{len(rows) - within - beyond}; difference from {min(diffs):+.3f} to {max(diffs):+.3f}, "
               f"mean {sum(diffs) / len(diffs):+.3f}; {sum(r[4] for r in rows)} deals in all")
+        if len(rows) > 1:
+            mean, half, _ = half_width(pooled, ALPHA)
+            print(f"over every deal of these rows (a weaker claim than row by row: the rows' mean, not each row): "
+                  f"stronger - search {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}, 95%)")
     per_game = {w: c[0] / c[1] for w, c in cpu.items() if c[1]}
     for which, seconds in per_game.items():
         print(f"{which}: {seconds:.2f} CPU s a game over the {cpu[which][1]} games of these rows")

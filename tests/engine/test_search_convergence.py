@@ -121,3 +121,24 @@ def test_a_setting_that_is_not_searchs_is_refused(bench, capsys):
     with pytest.raises(SystemExit) as info:
         bench.main(ROW + ["--strong", "depth=3"])
     assert info.value.code == 2 and "'depth=3'" in capsys.readouterr().err
+
+
+def test_the_rows_are_also_pooled_deal_by_deal(bench, tmp_path, capsys):
+    from sengoku.generate.deckset import build_deckset, load_deckset
+
+    built = build_deckset(load_deckset(bench.TEST_SET), tmp_path / "set")
+    deck_hash = next(d.deck_hash for d in built.decks if d.name == "bundled/low-curve-1")
+    # deal by deal: first 0, 0, -1, +1; second 0, 0, 0, -1
+    kills = {("first", "search"): [3, 3, 4, 3], ("first", "stronger"): [3, 3, 3, 4],
+             ("second", "search"): [3, 3, 3, 3], ("second", "stronger"): [3, 3, 3, 2]}
+    results = tmp_path / "stored.jsonl"
+    with results.open("w", encoding="utf-8") as out:
+        for (setting, which), k in kills.items():
+            out.write(json.dumps({"deck": "bundled/low-curve-1", "deck_hash": deck_hash, "setting": setting,
+                                  "policy": which, "settings": {} if which == "search" else bench.STRONG,
+                                  "turns": 12, "seed": 0, "start": 0, "stop": 4, "kill_turns": k, "cpu": 1.0}) + "\n")
+    assert bench.main(["--deck", "bundled/low-curve-1", "--setting", "first", "--setting", "second", "--deals", "4",
+                       "--chunk", "4", "--results", str(results)]) == 0
+    out = capsys.readouterr().out
+    # 8 differences: mean -1/8; sd sqrt(2.875 / 7) = 0.6409; t(7) = 2.3646: half-width 2.3646 x 0.6409 / sqrt(8) = 0.536
+    assert "stronger - search -0.125 (-0.661 to +0.411, 95%)" in out
