@@ -29,10 +29,15 @@ _TURNS = [12]
 
 def build_set(manifest: Path, folder: Path | str):
     """Read a deck set's manifest and build it into `folder`; return (manifest, built set)."""
+    from sengoku.errors import DataError
     from sengoku.generate.deckset import build_deckset, load_deckset
 
-    deckset = load_deckset(manifest)
-    return deckset, build_deckset(deckset, folder)
+    try:
+        deckset = load_deckset(manifest)
+        return deckset, build_deckset(deckset, folder)
+    except DataError as exc:  # a manifest that is not there, or not a deck set: its message names file and key
+        print(exc, file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def overlap(built, test_built) -> list[str]:
@@ -48,12 +53,13 @@ def overlap(built, test_built) -> list[str]:
 
 
 def fit_only(built, folder: Path | str) -> None:
-    """Stop (exit 2) when `built` shares a deck or a generated card database with the test set."""
+    """Stop (exit 2, saying what) when `built` shares a deck or a generated card database with the test set."""
     _, test_built = build_set(TEST_SET, Path(folder) / "test-set")
     shared = overlap(built, test_built)
     if shared:
-        raise SystemExit(f"a setting is chosen on the fit set only, and this set shares with the test set: "
-                         f"{'; '.join(shared)}")
+        print(f"a setting is chosen on the fit set only, and this set shares with the test set: {'; '.join(shared)}",
+              file=sys.stderr)
+        raise SystemExit(2)
 
 
 def make_rows(built, settings: list[str], turns: int, seed: int, decks: list[str] | None = None) -> list[tuple[str, str]]:

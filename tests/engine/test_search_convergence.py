@@ -45,17 +45,42 @@ def test_a_row_is_judged_at_doubling_looks_each_at_a_bonferroni_level(bench):
     assert narrow == pytest.approx(2.94092 * 0.1796 / 31 ** 0.5, abs=1e-4)
 
 
-def test_a_sequential_run_stops_a_row_at_its_first_verdict(bench, tmp_path, capsys):
-    results = tmp_path / "conv.jsonl"
-    same = CHEAP + ["--strong", "rollouts=1", "--strong", "confirm=2", "--strong", "horizon=6", "--strong",
-                    "max_steps=12"]  # the same games: every difference 0, no spread
-    row = ["--deck", "bundled/low-curve-1", "--setting", "second", "--turns", "6", "--chunk", "15"]
-    assert bench.main(row + same + ["--deals", "120", "--results", str(results)]) == 0
+def store(path, deck_hash, bench, kills, chunk):
+    """Write stored chunks of `chunk` deals: kills maps (setting, policy) to its kill turns, deal by deal."""
+    with path.open("w", encoding="utf-8") as out:
+        for (setting, which), k in kills.items():
+            for start in range(0, len(k), chunk):
+                out.write(json.dumps({"deck": "bundled/low-curve-1", "deck_hash": deck_hash, "setting": setting,
+                                      "policy": which, "settings": {} if which == "search" else bench.STRONG,
+                                      "turns": 12, "seed": 0, "start": start, "stop": start + chunk,
+                                      "kill_turns": k[start:start + chunk], "cpu": 1.0}) + "\n")
+
+
+@pytest.fixture(scope="module")
+def low_curve_hash(bench, tmp_path_factory):
+    from sengoku.generate.deckset import build_deckset, load_deckset
+
+    built = build_deckset(load_deckset(bench.TEST_SET), tmp_path_factory.mktemp("set"))
+    return next(d.deck_hash for d in built.decks if d.name == "bundled/low-curve-1")
+
+
+def test_a_sequential_run_stops_a_row_at_its_first_verdict(bench, tmp_path, low_curve_hash, capsys):
+    # first: 30 deals alike (a difference of 0, no spread): "yes" at the first look.
+    # second: deals 0-29 three times 1 turn sooner, then 30-59 every one: open at 30, "no" at 60.
+    sooner = [3] * 27 + [2] * 3 + [2] * 30
+    kills = {("first", "search"): [3] * 30, ("first", "stronger"): [3] * 30,
+             ("second", "search"): [3] * 60, ("second", "stronger"): sooner}
+    results = tmp_path / "stored.jsonl"
+    store(results, low_curve_hash, bench, kills, 15)
+    before = results.read_text(encoding="utf-8")
+    assert bench.main(["--deck", "bundled/low-curve-1", "--setting", "first", "--setting", "second",
+                       "--deals", "120", "--chunk", "15", "--results", str(results)]) == 0
+    assert results.read_text(encoding="utf-8") == before  # each row stopped on what was held: nothing played
     out = capsys.readouterr().out
-    # at the first look (30 deals) the interval is +0.000 to +0.000: within 0.02, so the row stops there
-    assert "| bundled/low-curve-1 | second | 30 |" in out and "| yes |" in out
-    assert sorted({r["start"] for r in lines(results)}) == [0, 15]
-    assert "judged after 30, 60, 120 deals" in out
+    assert "judged after 30, 60, 120 deals" in out and "at the 98.33% level (0.05 / 3 looks" in out
+    assert "| bundled/low-curve-1 | first | 30 | 3.000 | 3.000 | +0.000 (+0.000 to +0.000) | yes |" in out
+    # 60 deals: 33 of -1 and 27 of 0: mean -0.55, sd 0.5017; t(1 - 0.05/6, 59) = 2.4642 (scipy): half 0.1596
+    assert "| bundled/low-curve-1 | second | 60 | 3.000 | 2.450 | -0.550 (-0.710 to -0.390) | no |" in out
 
 
 def test_rows_are_written_as_they_go_and_a_second_run_plays_only_what_is_missing(bench, tmp_path, capsys):
@@ -123,20 +148,12 @@ def test_a_setting_that_is_not_searchs_is_refused(bench, capsys):
     assert info.value.code == 2 and "'depth=3'" in capsys.readouterr().err
 
 
-def test_the_rows_are_also_pooled_deal_by_deal(bench, tmp_path, capsys):
-    from sengoku.generate.deckset import build_deckset, load_deckset
-
-    built = build_deckset(load_deckset(bench.TEST_SET), tmp_path / "set")
-    deck_hash = next(d.deck_hash for d in built.decks if d.name == "bundled/low-curve-1")
+def test_the_rows_are_also_pooled_deal_by_deal(bench, tmp_path, low_curve_hash, capsys):
     # deal by deal: first 0, 0, -1, +1; second 0, 0, 0, -1
     kills = {("first", "search"): [3, 3, 4, 3], ("first", "stronger"): [3, 3, 3, 4],
              ("second", "search"): [3, 3, 3, 3], ("second", "stronger"): [3, 3, 3, 2]}
     results = tmp_path / "stored.jsonl"
-    with results.open("w", encoding="utf-8") as out:
-        for (setting, which), k in kills.items():
-            out.write(json.dumps({"deck": "bundled/low-curve-1", "deck_hash": deck_hash, "setting": setting,
-                                  "policy": which, "settings": {} if which == "search" else bench.STRONG,
-                                  "turns": 12, "seed": 0, "start": 0, "stop": 4, "kill_turns": k, "cpu": 1.0}) + "\n")
+    store(results, low_curve_hash, bench, kills, 4)
     assert bench.main(["--deck", "bundled/low-curve-1", "--setting", "first", "--setting", "second", "--deals", "4",
                        "--chunk", "4", "--results", str(results)]) == 0
     out = capsys.readouterr().out

@@ -85,7 +85,14 @@ def test_the_chosen_record_is_written_whole(bench, tmp_path):
 def test_the_test_set_is_refused_as_a_set_to_choose_on(bench, capsys):
     with pytest.raises(SystemExit) as info:
         bench.main(["--set", str(bench.set_rows.TEST_SET), "--out", "never-written.json"])
-    assert "chosen on the fit set only" in str(info.value) and "deck bundled/climb-1" in str(info.value)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "chosen on the fit set only" in err and "deck bundled/climb-1" in err
+
+
+def test_a_manifest_that_is_not_there_is_refused_naming_it(bench, tmp_path, capsys):
+    with pytest.raises(SystemExit) as info:
+        bench.main(["--set", str(tmp_path / "nowhere.toml")])
+    assert info.value.code == 2 and "nowhere.toml" in capsys.readouterr().err
 
 
 def test_the_fit_set_shares_nothing_with_the_test_set(bench, tmp_path):
