@@ -97,7 +97,7 @@ def test_a_candidate_built_from_its_change_is_the_one_compiled_whole(level4_pool
     candidates, _ = tuner.candidates()
     for cand in candidates[::37] + candidates[-3:]:  # swaps, adds and removes, in both sections
         group, base = tuner._group(incumbent, [cand])
-        built = build.candidate_plan(base, cand.change, group.rows)
+        built = build.candidate_plan(base, cand.change, {cid: pickle.loads(row) for cid, row in group.rows.items()})
         whole = tuner.plan(cand.deck)
         assert pickle.dumps(built.tables) == pickle.dumps(whole.tables), cand.change
         assert (built.commander, built.packed, built.options, built.measures) == \

@@ -21,10 +21,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import pickle
+import shutil
+import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from sengoku.carddb.models import CardDatabase
@@ -38,10 +41,36 @@ Row = Mapping[str, Any]  # a card as the engine compiles it: the database's plai
 KEPT = 2  # bases, and groups, a worker process keeps built
 
 
-def card_rows(card_db: CardDatabase, ids: Iterable[str]) -> dict[str, Row]:
-    """Return the rows `compile_deck` reads for these cards of a loaded database (the models' own dump)."""
-    by_id = card_db.by_id()
+def card_rows(card_db: CardDatabase | Mapping[str, Any], ids: Iterable[str]) -> dict[str, Row]:
+    """Return the rows `compile_deck` reads for these cards of a loaded database (or its cards by id):
+    the models' own dump."""
+    by_id = card_db.by_id() if isinstance(card_db, CardDatabase) else card_db
     return {cid: by_id[cid].model_dump(mode="json", by_alias=True) for cid in ids}
+
+
+class CardRows:
+    """The rows of a database's cards, each dumped once (`rows`) and pickled once (`packed`, as a `Group` carries them)."""
+
+    def __init__(self, card_db: CardDatabase) -> None:
+        self._db = card_db
+        self._by_id: dict[str, Any] | None = None
+        self._rows: dict[str, Row] = {}
+        self._packed: dict[str, bytes] = {}
+
+    def rows(self, ids: Iterable[str]) -> dict[str, Row]:
+        wanted = list(dict.fromkeys(ids))
+        missing = [cid for cid in wanted if cid not in self._rows]
+        if missing:
+            if self._by_id is None:
+                self._by_id = self._db.by_id()
+            self._rows.update(card_rows(self._by_id, missing))
+        return {cid: self._rows[cid] for cid in wanted}
+
+    def packed(self, ids: Iterable[str]) -> dict[str, bytes]:
+        wanted = list(dict.fromkeys(ids))
+        for cid, row in self.rows(cid for cid in wanted if cid not in self._packed).items():
+            self._packed[cid] = pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL)
+        return {cid: self._packed[cid] for cid in wanted}
 
 
 @dataclass(frozen=True)
@@ -62,6 +91,7 @@ class Base:
 
     token: str
     blob: bytes
+    path: str | None = None  # or the file that holds the bytes, on this machine (`BaseFiles`)
 
     @staticmethod
     def make(plan: Plan, deck: Deck, rows: Mapping[str, Row]) -> Base:
@@ -71,7 +101,35 @@ class Base:
 
     def opened(self) -> tuple[Plan, Deck, Mapping[str, Row]]:
         """Return (plan, deck, rows), unpickled once per process."""
-        return _kept(_BASES, self.token, lambda: pickle.loads(self.blob))
+        return _kept(_BASES, self.token, lambda: pickle.loads(self.blob if self.path is None else
+                                                            Path(self.path).read_bytes()))
+
+
+class BaseFiles:
+    """Bases sent to local worker processes through a private folder: each written once, and a task
+    carries its path instead of its bytes (a process pool pickles every task it sends)."""
+
+    def __init__(self) -> None:
+        self._folder: Path | None = None
+        self._sent: list[Base] = []
+
+    def ship(self, base: Base) -> Base:
+        """Return `base` as a task carries it: its file's path, written the first time."""
+        if self._sent and self._sent[-1].token == base.token:
+            return self._sent[-1]
+        if self._folder is None:
+            self._folder = Path(tempfile.mkdtemp(prefix="sengoku-tune-"))
+        path = self._folder / f"{base.token}.base"
+        path.write_bytes(base.blob)
+        self._sent.append(Base(base.token, b"", str(path)))
+        while len(self._sent) > KEPT:  # a step's tasks are all played before the next step's base is sent
+            Path(self._sent.pop(0).path or "").unlink(missing_ok=True)
+        return self._sent[-1]
+
+    def close(self) -> None:
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder, self._sent = None, []
 
 
 @dataclass(frozen=True)
@@ -79,7 +137,9 @@ class Group:
     """Up to a task's worth of candidates: changes of one base, and the rows of the cards they bring in."""
 
     changes: tuple[Change, ...]
-    rows: Mapping[str, Row]  # card id -> row, for the cards going in that the base does not hold
+    # card id -> its row, pickled (once a tune, by the client: a task then copies bytes), for the
+    # cards going in that the base does not hold
+    rows: Mapping[str, bytes]
     policy: PolicySpec | None = None
 
 
@@ -111,7 +171,8 @@ def built_group(base: Base, group: Group) -> PairPlan:
         incumbent = base.opened()[0]
         if group.policy is not None:
             incumbent = incumbent.with_options(policy=group.policy)
-        return group_plan(incumbent, [candidate_plan(base, c, group.rows, group.policy) for c in group.changes])
+        rows = {cid: pickle.loads(row) for cid, row in group.rows.items()}
+        return group_plan(incumbent, [candidate_plan(base, c, rows, group.policy) for c in group.changes])
 
     return _kept(_GROUPS, (base.token, group.changes, group.policy), build)
 

@@ -46,6 +46,7 @@ class _Copies:
             for card_id, n in counts.get(section, {}).items():
                 if plan.matches(card_id):
                     self.groups.setdefault(plan.key(card_id), {})[(place, card_id)] = n
+        self.totals = {key: sum(members.values()) for key, members in self.groups.items()}
 
     def allows(self, section: str, out: str | None, into: str | None) -> bool:
         if section not in self.sections:
@@ -55,8 +56,9 @@ class _Copies:
         key_in = plan.key(into) if into is not None and plan.matches(into) else None
         if key_in is None and (self.fixed or key_out is None):
             return True  # a group only shrinks, under a limit that cannot move
-        if self.fixed and key_in == key_out:
-            return True  # one group, as many copies
+        if self.fixed:  # one limit for all: only the group of the card going in can break it, by growing
+            limit = plan.limit(into)
+            return key_in == key_out or limit is None or self.totals.get(key_in, 0) + 1 <= limit
         place = self.sections.index(section)
         for key in {k for k in (key_out, key_in) if k is not None}:
             members = dict(self.groups.get(key, {}))

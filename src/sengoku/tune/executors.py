@@ -20,7 +20,7 @@ from typing import Any
 from sengoku.errors import DataError
 from sengoku.goldfish.play import pool
 from sengoku.goldfish.play.pairs import PairPlan
-from sengoku.tune.build import Base, Group
+from sengoku.tune.build import Base, BaseFiles, Group
 from sengoku.tune.work import TaskResult, play_task
 
 Task = tuple[PairPlan | Group, int, int, Base | None]  # (group, first run, end run, the deck it changes)
@@ -50,17 +50,20 @@ class ProcessPool:
 
     def __init__(self, jobs: int) -> None:
         self._pool = pool.ProcessPool(jobs)
+        self._bases = BaseFiles()
         self.workers = jobs
         self.describe = f"{jobs} local processes"
 
     def run(self, tasks: Iterable[Task]) -> Iterator[TaskResult]:
         # imap keeps the order of the tasks; its feeder thread takes the next task only when the pipe
-        # to the workers has room for it, so the tasks (and the groups compiled for them) are made as
-        # the workers need them
-        yield from self._pool.imap(_play, tasks)
+        # to the workers has room for it, so the tasks (and their groups) are made as the workers need
+        # them. The deck they change goes by a file, written once a step, not in every task.
+        yield from self._pool.imap(_play, ((g, a, b, base if base is None else self._bases.ship(base))
+                                           for g, a, b, base in tasks))
 
     def close(self, quietly: bool = False) -> None:
         self._pool.close(quietly)
+        self._bases.close()
 
 
 class DaskCluster:

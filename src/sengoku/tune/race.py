@@ -145,11 +145,11 @@ def interval95(sums: Sums) -> tuple[float, float] | None:
     return sums.interval()
 
 
-def drop_range(sums: Sums) -> tuple[float, float]:
-    """Return the range the drop rules compare: the 95% interval; without one, the mean itself when every
-    run gave the same improvement (a candidate that played alike so far is judged by that value, which
-    drops it at worst: never an acceptance), unbounded below two runs."""
-    ci = interval95(sums)
+def drop_range(sums: Sums, ci: tuple[float, float] | None = None) -> tuple[float, float]:
+    """Return the range the drop rules compare: the 95% interval (`ci`, when worked out already); without
+    one, the mean itself when every run gave the same improvement (a candidate that played alike so far is
+    judged by that value, which drops it at worst: never an acceptance), unbounded below two runs."""
+    ci = interval95(sums) if ci is None else ci
     if ci is not None:
         return ci
     if sums.n >= 2:
@@ -173,12 +173,13 @@ def judge(racing: list[Sums], level: float | None, min_gain: float) -> list[Verd
 
     `level` None (screening) accepts nothing: its bound is -inf and only the drop rules apply.
     """
-    ranges = [drop_range(s) for s in racing]
+    intervals = [interval95(s) for s in racing]
+    ranges = [drop_range(s, ci) for s, ci in zip(racing, intervals)]
     leader = max((lo for lo, _ in ranges if not math.isnan(lo)), default=-math.inf)
     verdicts = []
-    for sums, (lo, hi) in zip(racing, ranges):
+    for sums, (lo, hi), ci in zip(racing, ranges, intervals):
         bound = -math.inf if level is None else lower_bound(sums, level)
         accept = bound > 0
         drop = not accept and (hi < min_gain or hi < leader)
-        verdicts.append(Verdict(accept=accept, drop=drop, mean=sums.mean, bound=bound, ci95=interval95(sums)))
+        verdicts.append(Verdict(accept=accept, drop=drop, mean=sums.mean, bound=bound, ci95=ci))
     return verdicts

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from sengoku.goldfish.other_games import MAX_RUNS
 from sengoku.goldfish.options import PlayOptions, PolicySpec
 from sengoku.goldfish.play.pairs import PairPlan
 from sengoku.goldfish.play.simulate import Plan, chunks
-from sengoku.tune.build import Base, Group, Row, card_rows
+from sengoku.tune.build import Base, CardRows, Group
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
 from sengoku.tune.executors import InProcess, Task
@@ -188,7 +188,7 @@ class Tuner:
         self.stopped: str | None = None
         self._seconds_per_game = 1 / 5000  # refined from the tasks' own timings (task sizes only)
         self._progress_at = (0, "", 0.0)  # step, stage and look, value: for the progress line
-        self._row_cache: dict[str, Row] = {}  # card id -> its row, for the workers' compiles
+        self._cards = CardRows(card_db)  # the rows of the cards the workers compile, each made once
 
     # -- playing -----------------------------------------------------------------------------------
 
@@ -209,21 +209,13 @@ class Tuner:
         """Return `deck` compiled once, as the base its candidates are built from (`tune.build`)."""
         plan = self.plan(deck)
         held = frozenset(cid for _, cards in deck.counts for cid, _ in cards)
-        return Incumbent(deck, plan, Base.make(plan, deck, self._rows(held)), held)
-
-    def _rows(self, ids: Iterable[str]) -> dict[str, Row]:
-        """Return the rows of these cards, each dumped from the database once per tune."""
-        wanted = list(dict.fromkeys(ids))
-        missing = [cid for cid in wanted if cid not in self._row_cache]
-        if missing:
-            self._row_cache.update(card_rows(self.setup.card_db, missing))
-        return {cid: self._row_cache[cid] for cid in wanted}
+        return Incumbent(deck, plan, Base.make(plan, deck, self._cards.rows(held)), held)
 
     def _group(self, incumbent: Incumbent, chunk: Sequence[Candidate]) -> tuple[Group | PairPlan, Base | None]:
         """Return the task group of some candidates: their changes, and the rows of the cards they bring in
         that the incumbent does not hold; the workers compile them (`tune.build.built_group`)."""
         into = [c.change.into for c in chunk if c.change.into is not None and c.change.into not in incumbent.held]
-        return Group(tuple(c.change for c in chunk), self._rows(into)), incumbent.base
+        return Group(tuple(c.change for c in chunk), self._cards.packed(into)), incumbent.base
 
     def _tasks(self, count: int, group: Callable[[int, int], tuple[Any, Base | None]], start: int,
                stop: int) -> Iterator[tuple[int, Task]]:
@@ -340,13 +332,12 @@ class Tuner:
         return (self.budget - self.games) // self._per_run(racing)
 
     def _play_look(self, incumbent: Incumbent, candidates: list[Candidate], alive: list[int], runs: tuple[int, int],
-                   kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
+                   kills: Sequence[Counter[tuple[int, int]]] | dict[int, Counter[tuple[int, int]]],
+                   own: Counter[int | None]) -> None:
         """Play runs runs[0]..runs[1]-1 (fresh indices) of the `alive` candidates; merge into `kills` and `own`."""
-        live_kills: list[Counter[tuple[int, int]]] = [Counter() for _ in alive]
         racing = [candidates[k] for k in alive]
-        self._play(len(racing), lambda g, h: self._group(incumbent, racing[g:h]), runs[0], runs[1], live_kills, own)
-        for k, counter in zip(alive, live_kills):
-            kills[k].update(counter)
+        self._play(len(racing), lambda g, h: self._group(incumbent, racing[g:h]), runs[0], runs[1],
+                   [kills[k] for k in alive], own)
         self.offset = max(self.offset, runs[1])
 
     def _screen(self, incumbent: Incumbent, candidates: list[Candidate], attempt: int,
@@ -388,7 +379,7 @@ class Tuner:
         """Race the finalists on fresh runs; accept one (return "accepted") or say why not."""
         objective, turns = self.setup.objective, self.setup.options.turns
         alive = list(finalists)
-        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
+        kills: dict[int, Counter[tuple[int, int]]] = {k: Counter() for k in finalists}
         own: Counter[int | None] = Counter()
         start, done, look = self.offset, 0, 0
         step = len(self.steps) + 1

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sengoku.goldfish.statistics.probability import Z95, wilson_interval
 
@@ -35,6 +36,7 @@ _T975 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622
          2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423)
 
 
+@lru_cache(maxsize=1024)  # a race asks it for the same few run counts of thousands of candidates
 def t975(df: float) -> float:
     """Return Student's t 0.975 quantile for `df` degrees of freedom (two-sided 95%)."""
     if df < 1:
