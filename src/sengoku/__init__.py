@@ -61,6 +61,9 @@ _API = {
     "tune": "sengoku.tune",  # the package, callable as tune() (see sengoku.tune)
     "Tuner": "sengoku.tune.tuner:Tuner",
     "TuneResult": "sengoku.tune.result:TuneResult",
+    # issue 37: what each card is worth, one copy fewer on the same deals (G9)
+    "impact": "sengoku.impact",  # the package, callable as impact() (see sengoku.impact)
+    "ImpactResult": "sengoku.impact.result:ImpactResult",
 }
 
 __all__ = ["__version__", *_API]

@@ -2,7 +2,7 @@
 
 Each executor takes tasks (a group of candidates, a range of run indices, and the deck the group
 changes, compiled once a step: `tune.build`) and yields their
-results in the order it was given them, whatever order the workers finish in, so the merged
+results (`work(*task)`: tune's `work.play_task`, or another race's own, such as `impact`'s) in the order it was given them, whatever order the workers finish in, so the merged
 integers (and every decision taken on them) do not depend on the executor or on the number of
 workers. It takes the tasks from an iterator as it needs them, a few ahead of the workers, and
 keeps none it has played: a worker compiles a group of candidates when its task comes, so a
@@ -14,16 +14,18 @@ from __future__ import annotations
 import os
 import signal
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any
 
 from sengoku.errors import DataError
 from sengoku.goldfish.play import pool
 from sengoku.goldfish.play.pairs import PairPlan
 from sengoku.tune.build import Base, BaseFiles, Group
-from sengoku.tune.work import TaskResult, play_task
+from sengoku.tune.work import play_task
 
-Task = tuple[PairPlan | Group, int, int, Base | None]  # (group, first run, end run, the deck it changes)
+Task = tuple[PairPlan | Group | Any, int, int, Base | None]  # (group, first run, end run, the deck it changes)
+Work = Callable[..., Any]  # plays a task: work(group, start, stop, base) -> its result (tune's `play_task` by default)
 CLUSTER_EXTRA = "pip install 'sengoku[cluster]'"
 
 
@@ -33,16 +35,16 @@ class InProcess:
     workers = 1
     describe = "1 process"
 
-    def run(self, tasks: Iterable[Task]) -> Iterator[TaskResult]:
+    def run(self, tasks: Iterable[Task], work: Work = play_task) -> Iterator[Any]:
         for task in tasks:
-            yield play_task(*task)
+            yield work(*task)
 
     def close(self, quietly: bool = False) -> None:
         pass
 
 
-def _play(task: Task) -> TaskResult:
-    return play_task(*task)
+def _play(work: Work, task: Task) -> Any:
+    return work(*task)
 
 
 class ProcessPool:
@@ -54,11 +56,11 @@ class ProcessPool:
         self.workers = jobs
         self.describe = f"{jobs} local processes"
 
-    def run(self, tasks: Iterable[Task]) -> Iterator[TaskResult]:
+    def run(self, tasks: Iterable[Task], work: Work = play_task) -> Iterator[Any]:
         # imap keeps the order of the tasks; its feeder thread takes the next task only when the pipe
         # to the workers has room for it, so the tasks (and their groups) are made as the workers need
         # them. The deck they change goes by a file, written once a step, not in every task.
-        yield from self._pool.imap(_play, ((g, a, b, base if base is None else self._bases.ship(base))
+        yield from self._pool.imap(partial(_play, work), ((g, a, b, base if base is None else self._bases.ship(base))
                                            for g, a, b, base in tasks))
 
     def close(self, quietly: bool = False) -> None:
@@ -103,7 +105,7 @@ class DaskCluster:
     def client(self) -> Any:
         return self._client
 
-    def run(self, tasks: Iterable[Task]) -> Iterator[TaskResult]:
+    def run(self, tasks: Iterable[Task], work: Work = play_task) -> Iterator[Any]:
         """Keep about two tasks a worker thread in flight; yield their results in task order."""
         ahead = 2 * self.workers + 2
         futures: deque[Any] = deque()
@@ -116,7 +118,7 @@ class DaskCluster:
                     base_token, base_future = base.token, self._client.scatter(base, broadcast=True, hash=False)
                 if group is not last:  # each group travels to the cluster once per look, not per task
                     last, scattered = group, self._client.scatter(group, hash=False)
-                futures.append(self._client.submit(play_task, scattered, a, b, base_future if base is not None else None,
+                futures.append(self._client.submit(work, scattered, a, b, base_future if base is not None else None,
                                                    pure=False))
                 if len(futures) >= ahead:
                     yield futures.popleft().result()  # in task order: the merge does not depend on who finished first
