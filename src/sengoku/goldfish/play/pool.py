@@ -20,6 +20,8 @@ from sengoku.goldfish.play.parent_watch import end_with_parent
 
 # In a worker: what its pool shares with every task (set once, by the initializer, inherited through the fork).
 _SHARED: Any = None
+# The stop signals a worker must not take with the parent's handlers (held back from the fork to the initializer).
+_STOPS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
 
 def _init_worker(shared: Any, parent: int) -> None:
@@ -32,6 +34,8 @@ def _init_worker(shared: Any, parent: int) -> None:
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # a stop signal held back since the fork now gets these dispositions
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
 
 
 def shared() -> Any:
@@ -50,11 +54,19 @@ class ProcessPool:
         import multiprocessing as mp
 
         method = "fork" if "fork" in mp.get_all_start_methods() else None
+        # The stop signals are held back while the workers start: a worker inherits the parent's
+        # handlers (the tune's only notes a signal), so a SIGTERM that reached it before its initializer
+        # (a pool closed at once, on a loaded machine) was noted and lost, and the pool's end waited for
+        # it forever. Held back, it stays pending until the initializer has set the worker's own
+        # dispositions; the parent gets any that came meanwhile once the pool is started.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS) if hasattr(signal, "pthread_sigmask") else None
         gc.freeze()
         try:
             self._pool = mp.get_context(method).Pool(jobs, initializer=_init_worker, initargs=(shared, os.getpid()))
         finally:
             gc.unfreeze()
+            if held is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
         self.workers = jobs
 
     def imap(self, function: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
