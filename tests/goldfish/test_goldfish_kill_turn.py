@@ -140,7 +140,7 @@ def test_jobs_do_not_change_the_kill_turn(cli, monkeypatch) -> None:
     assert data["kill_turn"]["won"]["games"] > 0
     assert data["kill_turn"]["opponent"]["defends"] is False
     assert data["kill_turn"]["opponent"]["deck"].endswith("ultimate.toml")  # played under the deck's mode
-    assert data["schema_version"] == 3 and data["sengoku_version"] == sengoku.__version__
+    assert data["schema_version"] == 4 and data["sengoku_version"] == sengoku.__version__
 
 
 def test_an_invalid_opponent_is_exit_1_with_the_validators_report(cli) -> None:

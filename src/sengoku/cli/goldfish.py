@@ -16,6 +16,7 @@ from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON,
 from sengoku.cli.streams import write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
+from sengoku.goldfish.player_check import NOT_WITHIN
 from sengoku.paths import data_dir
 from sengoku.writes import Input, check_outputs, database_inputs, write_atomically
 
@@ -120,6 +121,12 @@ def goldfish_command(
         "(hypergeometric) and simulated probabilities are shown side by side. A name may hold ':': the text "
         "is split at the last ':' only when a number follows (--want 'Ninja: Shadow:2'); quote a name that "
         "ends in ':' and a number (--want '\"Ten:10\":2').", show_default=False),
+    check_player: Optional[int] = typer.Option(
+        None, "--check-player", metavar="N", help="Also play the first N of the run's deals again with the search "
+        "policy (the same deals) and report how far the policy is from it: the paired gap of the kill turn, policy "
+        "minus search, with its 95% interval, and whether the player is within 0.1 turns of a search on this deck "
+        "(G6), a warning when it is not, or that N deals cannot tell. N is at most --runs. Slow: a search game "
+        "takes as long as hundreds of the default policy's.", show_default=False),
     db: Optional[Path] = DB,
 ) -> None:
     """Goldfish a deck (see HELP)."""
@@ -146,12 +153,14 @@ def goldfish_command(
 
         check_plot_path(plot, replace=force)
     if trace is not None:
-        for option, given in (("--html", html), ("--plot", plot), ("--precision", precision)):
+        for option, given in (("--html", html), ("--plot", plot), ("--precision", precision),
+                              ("--check-player", check_player)):
             if given is not None:
                 raise DataError(None, f"--trace prints one game instead of the report: {option} cannot go with it")
 
     played_turns = DEFAULT_TURNS if turns is None else turns
-    show_progress = not as_json and runs * played_turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
+    show_progress = (not as_json and (runs * played_turns >= PROGRESS_MIN_GAME_TURNS or check_player is not None)
+                     and sys.stderr.isatty())
     started = time.perf_counter()
     n_jobs = default_jobs() if jobs is None else jobs  # --jobs 0 is refused by the library, not "all cores"
     if n_jobs > 1:
@@ -171,10 +180,12 @@ def goldfish_command(
         return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
                         commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress,
                         opponent=opponent, opponent_defends=opponent_defends or None, play_on=play_on or None,
-                        precision=precision, traces=REPORT_TRACES if html is not None else ())
+                        precision=precision, traces=REPORT_TRACES if html is not None else (),
+                        check_player=check_player)
 
     try:
-        result = with_progress(runs, run) if show_progress else run()
+        # the bar counts the runs, then the deals the search plays again
+        result = with_progress(runs + (check_player or 0), run) if show_progress else run()
     except EngineOptionError as exc:
         typer.echo(f"error: --{exc.option.replace('_', '-')} drives SENGOKU YUGI's turn-by-turn engine; a {exc.game} deck "
                    "gets its opening hand only (options: --runs, --seed, --want, --json, --db)", err=True)
@@ -213,9 +224,14 @@ def goldfish_command(
         write_atomically(html, render_html(result, reproduce_command(result, db=db, html=html), traces=traces),
                          replace=force)
     engine = "" if engine_compiled() else ", pure-Python engine"  # (see docs/performance.md)
-    typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({result.runs / elapsed:,.0f} games/s, "
+    check = result.check_player
+    speed = (f"{result.runs / elapsed:,.0f} games/s, " if check is None
+             else f"the player check's {check.deals} search game(s) included, ")
+    typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({speed}"
                f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
+    if result.check_player is not None and result.check_player.verdict == NOT_WITHIN:
+        typer.echo(f"warning: {result.check_player.words()}", err=True)
     if not result.ok:
         for message in result.to_dict()["errors"]:
             typer.echo(f"error: {message}", err=True)

@@ -32,7 +32,7 @@ __all__ = list(_NAMES)
 # the names above, and these modules' names that do not start with "_". The other modules are
 # goldfish's own (tests/test_layers.py checks that nothing outside goldfish imports them).
 API_MODULES = (
-    "api", "compare", "compare_result", "errors", "options", "other_games", "result",
+    "api", "compare", "compare_result", "errors", "options", "other_games", "player_check", "result",
     "play.pairs", "play.seeds", "play.simulate",  # the one way a run is played, for trace and tune
     "play.traced", "play.pool",  # a run played again with its events (trace); the one process pool (tune)
     "statistics.kill_turn", "statistics.paired",  # the kill turn and the paired sums tune races on

@@ -35,6 +35,8 @@ from sengoku.goldfish.result import GoldfishResult
 from sengoku.goldfish.play.rounds import Rounds, play_rounds
 from sengoku.goldfish.play.simulate import Plan, Tally, default_jobs, play_all
 from sengoku.goldfish.play.traced import TracedRun, parse_run, replay_run
+from sengoku.goldfish.player_check import PlayerCheck, check_deals
+from sengoku.goldfish.player_check import check_player as play_check
 from sengoku.goldfish.statistics.stats import first_turn_distribution
 from sengoku.goldfish.wants import Want, resolve_wants
 from sengoku.paths import data_dir
@@ -113,6 +115,7 @@ def goldfish(
     precision: float | None = None,
     kill_turns: bool = False,
     traces: Sequence[int | str] = (),
+    check_player: int | None = None,
     **option_values: Any,
 ) -> GoldfishResult | dict[str, Any]:
     """Goldfish a deck the way its game allows (the game registry says which).
@@ -143,6 +146,12 @@ def goldfish(
     recorded: `result.traced` holds them (`sengoku.trace.Trace.of` shows one), from the same
     validated and compiled deck.
 
+    With `check_player` (N deals, at most `runs`), the first N deals of the run are played again
+    with the `search` policy, and `result.check_player` (a `goldfish.player_check.PlayerCheck`)
+    holds the paired gap of the kill turn, policy minus search, with its 95% interval and a
+    verdict against G6's 0.1 turns: how far the player is from a search on this deck. With
+    `precision`, the check plays at most the runs played. `progress` counts its deals after the runs.
+
     `deck` is a `Decklist`, a decklist path, or None (the bundled default deck); `db` a card
     database or a path, or None (the game's default database). `wants` are 'NAME[:N]' strings or
     `Want`s. Raise `InvalidDeckError` (with `.validation`) for a deck breaking the rules and
@@ -155,6 +164,7 @@ def goldfish(
         given = [name for name, value in option_values.items() if value is not None and name != "seed"]
         given += options.engine_given() if options is not None else []
         given += ["precision"] if precision is not None else []
+        given += ["check_player"] if check_player is not None else []
         if given:
             raise EngineOptionError(given[0], decklist.game)
         seed = option_values.get("seed")
@@ -162,7 +172,7 @@ def goldfish(
         return opening_hand_report(decklist, db, runs=runs, seed=seed, wants=wants)
     played = PlayOptions.given(options, **option_values)
     return _goldfish_engine(decklist, syntax, db, runs, played, wants=wants, progress=progress,
-                            precision=precision, kill_turns=kill_turns, traces=traces)
+                            precision=precision, kill_turns=kill_turns, traces=traces, check_player=check_player)
 
 
 @dataclass
@@ -250,7 +260,7 @@ def plan_of(deck: Decklist | Path | str | None, db: CardDatabase | Catalog | Pat
 
 
 def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = None,
-                  traced: Sequence[TracedRun] = ()) -> GoldfishResult:
+                  traced: Sequence[TracedRun] = (), check: PlayerCheck | None = None) -> GoldfishResult:
     """Summarise a deck's tallied games as its `GoldfishResult`."""
     card_db, options = setup.card_db, setup.options
     turns = options.turns
@@ -278,6 +288,7 @@ def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = N
         run_kill_turns=tally.per_run,
         options=options,
         traced=tuple(traced),
+        check_player=check,
     )
 
 
@@ -289,12 +300,14 @@ def jobs_of(options: PlayOptions) -> int:
 def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, runs: int,
                      options: PlayOptions, *, wants: Iterable[Want | str], progress: Callable[[int], None] | None,
                      precision: float | None, kill_turns: bool = False,
-                     traces: Sequence[int | str] = ()) -> GoldfishResult:
+                     traces: Sequence[int | str] = (), check_player: int | None = None) -> GoldfishResult:
     """Play a SENGOKU YUGI deck's games on the rules engine and summarise them (see `goldfish`)."""
     check_runs(runs, precision)
+    if check_player is not None:
+        check_deals(check_player, runs, options.policy)
     picks = [parse_run(t) for t in traces]
     setup = prepare_engine(decklist, syntax, load_cards(db), options, wants=wants,
-                           kill_turns=kill_turns or any(isinstance(p, str) for p in picks))
+                           kill_turns=kill_turns or check_player is not None or any(isinstance(p, str) for p in picks))
     plan, jobs = setup.plan, jobs_of(options)
     tally = Tally(plan.measures, plan.turns, plan.kill_turns)
     rounds = None
@@ -304,9 +317,14 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
         rounds = play_rounds(runs, precision, lambda a, b: play_all(plan, b - a, jobs, progress, a, tally),
                              lambda: kill_turn_sums(tally.kill_turn, plan.turns).half_width())
     traced = [replay_run(plan, p, tally.runs, setup.deck_label, setup.opponent, tally.per_run) for p in picks]
+    check = None
+    if check_player is not None and tally.per_run is not None:
+        played = tally.runs
+        check = play_check(plan, tally.per_run, min(check_player, played), jobs,
+                           None if progress is None else lambda done: progress(played + done))
     if not kill_turns:
         tally.per_run = None
-    return engine_result(setup, tally, rounds, traced)
+    return engine_result(setup, tally, rounds, traced, check)
 
 
 def _deck_info(name: str | None, validation: ValidationResult, stronghold_cards: int,

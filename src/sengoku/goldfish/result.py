@@ -14,7 +14,8 @@ from sengoku.version import __version__
 # 3: opening-hand events are checked by the exact binomial tail (`tail`, `hits`; `opening_hand.check`)
 # instead of a z-score (`z` is gone); an interval that cannot be computed (fewer than two games, or
 # no spread) is null with `no_interval` saying why.
-SCHEMA_VERSION = 3
+# 4: `check_player` (with `--check-player N`): the paired kill-turn gap between the policy and a search.
+SCHEMA_VERSION = 4
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class GoldfishResult:
     options: Any = field(default=None, repr=False, compare=False)
     # Asked for with `goldfish(traces=...)`: those runs played again with their events (`goldfish.play.traced`).
     traced: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+    # Asked for with `goldfish(check_player=N)`: a `goldfish.player_check.PlayerCheck`, in the JSON as `check_player`.
+    check_player: Any = field(default=None, repr=False, compare=False)
 
     @property
     def errors(self) -> list[dict[str, Any]]:
@@ -86,6 +89,7 @@ class GoldfishResult:
             "first_level3": self.first_level3,
             "first_level4": self.first_level4,
             "skipped_abilities": self.skipped_abilities,
+            **({"check_player": self.check_player.to_dict()} if self.check_player is not None else {}),
             "errors": [error_message(p, self.runs, self.opening_hand["check"]) for p in self.errors],
         }
 

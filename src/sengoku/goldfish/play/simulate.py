@@ -183,10 +183,10 @@ def chunks(runs: int, parts: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(edges, edges[1:]) if b > a]
 
 
-def processes_for(jobs: int, runs: int) -> int:
+def processes_for(jobs: int, runs: int, per_job: int = MIN_RUNS_PER_JOB) -> int:
     """Return the processes to play `runs` runs (or games) on, of `jobs` asked for: fewer than
-    MIN_RUNS_PER_JOB a process stay in fewer processes (what --jobs's help says)."""
-    return max(1, min(jobs, runs // MIN_RUNS_PER_JOB or 1))
+    `per_job` (MIN_RUNS_PER_JOB) a process stay in fewer processes (what --jobs's help says)."""
+    return max(1, min(jobs, runs // per_job or 1))
 
 
 def usable_jobs(requested: int) -> tuple[int, str | None]:
@@ -215,18 +215,19 @@ def _work(span: tuple[int, int]) -> Any:
 
 
 def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], None] | None = None,
-             start: int = 0, total: Tally | None = None) -> Tally:
+             start: int = 0, total: Tally | None = None, per_job: int = MIN_RUNS_PER_JOB) -> Tally:
     """Play runs start..start+runs-1 over up to `jobs` processes; merge the chunks in run order into `total`.
 
-    Small simulations stay in this process: forking costs more than it would save.
+    Small simulations stay in this process: forking costs more than it would save (a process
+    plays at least `per_job` runs; fewer for a slow policy such as the search).
     `progress(done)` is called with the number of runs `total` holds so far.
     """
     total = Tally(plan.measures, plan.turns, plan.kill_turns) if total is None else total
-    return map_chunks(plan, play_chunk, total, start, start + runs, jobs, progress)
+    return map_chunks(plan, play_chunk, total, start, start + runs, jobs, progress, per_job)
 
 
 def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, start: int, stop: int,
-               jobs: int = 1, progress: Callable[[int], None] | None = None) -> Any:
+               jobs: int = 1, progress: Callable[[int], None] | None = None, per_job: int = MIN_RUNS_PER_JOB) -> Any:
     """Play runs start..stop-1 as `chunk(plan, a, b)` over contiguous ranges, merged into `total` in run order.
 
     `total` (and what `chunk` returns) is a tally with `merge` and `runs`: integer counts, so the
@@ -234,7 +235,7 @@ def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, sta
     `progress(done)` is called with `total.runs` after each chunk.
     """
     runs = stop - start
-    jobs = processes_for(jobs, runs)
+    jobs = processes_for(jobs, runs, per_job)
     # More chunks than processes: a worker slowed by another program hands its share over, and a
     # progress bar moves. Results do not depend on the chunking (one stream per run).
     spans = [(a + start, b + start) for a, b in chunks(runs, jobs * 4 if (progress or jobs > 1) else 1)]

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sengoku.goldfish.api import default_decklist
+from sengoku.goldfish.player_check import NOT_WITHIN
 from sengoku.goldfish.reports.command import shell_command
 from sengoku.goldfish.reports.summary import opponent_model, percent, summary_lines
 from sengoku.goldfish.reports.svg import Band, Bars, Line, chart
@@ -120,6 +121,8 @@ def reproduce_command(result: GoldfishResult, *, db: Path | str | None = None,
     args = option_args(result, commander=True)
     if db is not None:
         args += ["--db", str(db)]
+    if result.check_player is not None:
+        args += ["--check-player", str(result.check_player.deals)]
     if html is not None:
         args += ["--html", str(html)]
     return shell_command(["sengoku", "goldfish"], decks, args)
@@ -160,6 +163,8 @@ def run_section(result: GoldfishResult, command: str, prefix: str = "g") -> str:
                       + (", named" if cmd.get("chosen") == "named" else ", chosen by S1")),
         ("Opponent", opponent_model(r)),
         ("After a win", "plays on to the last turn" if r.play_on else "the game stops"),
+        *([("Player check", f"the first {r.check_player.deals:,} deals played again with {r.check_player.search}")]
+          if r.check_player is not None else []),
         ("Card database", f"{db['name']} {db['version']}" + (" (sample set)" if db.get("sample") else "")),
         ("Card database SHA-256", db["sha256"]),
         ("sengoku version", __version__),
@@ -206,7 +211,11 @@ def opening_hand_section(result: GoldfishResult, prefix: str = "g") -> str:
 
 def summary_section(result: GoldfishResult, prefix: str = "g") -> str:
     """The answer first: the kill turn, the opponent model and the opening-hand check, in a few lines."""
-    lines = "\n".join(f"<li>{escape(line)}</li>" for line in summary_lines(result))
+    # a warning that the kill turn measures the player (G6) stands out
+    warn = result.check_player is not None and result.check_player.verdict == NOT_WITHIN
+    bad = ' class="bad"'
+    lines = "\n".join(f"<li{bad if warn and line.startswith('Player check') else ''}>{escape(line)}</li>"
+                      for line in summary_lines(result))
     return f'<section id="{prefix}-summary"><h2>Summary</h2>\n<ul>\n{lines}\n</ul></section>'
 
 

@@ -74,7 +74,8 @@ def render(result: GoldfishResult, console: Console) -> None:
                   f"{'' if cmd['chosen'] == 'named' else ' — chosen by S1'}; "
                   f"card DB {escape(r.card_db['name'])} {escape(r.card_db['version'])}")
     for line in summary_lines(r):  # an opponent's path or a want's name is shown, never obeyed
-        console.print(printable(line), markup=False, highlight=False)
+        # the player check's sentence stays one line (a terminal wraps it; a file or a search keeps it whole)
+        console.print(printable(line), markup=False, highlight=False, soft_wrap=line.startswith("Player check"))
     console.print()
     _kill_turn(r, console)
 

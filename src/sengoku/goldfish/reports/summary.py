@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from sengoku.goldfish.player_check import NOT_WITHIN
 from sengoku.goldfish.statistics.kill_turn import MIRROR
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,7 +58,8 @@ def opponent_model(r: GoldfishResult) -> str:
 
 
 def summary_lines(r: GoldfishResult) -> list[str]:
-    """Return the answer in four lines: the kill turn, the win curve's first turns, the opponent, the check.
+    """Return the answer in four lines: the kill turn, the win curve's first turns, the opponent, the check
+    (and a fifth with `check_player`: how far the player is from a search).
 
     Plain text (no markup): the goldfish text report and the HTML page start with them.
     """
@@ -79,6 +81,9 @@ def summary_lines(r: GoldfishResult) -> list[str]:
         lines = [f"Kill turn: no game won within {_turns(r.turns)}"]
     lines.append(f"Opponent: {opponent_model(r)}")
     lines.append(opening_hand_check(r))
+    if r.check_player is not None:  # G6: how far the player is from a search on these deals
+        warning = "WARNING: " if r.check_player.verdict == NOT_WITHIN else ""
+        lines.append(f"Player check: {warning}{r.check_player.words()}")
     return lines
 
 
