@@ -140,3 +140,20 @@ def test_unusable_options_are_refused_before_any_game(kwargs: dict, says: str) -
     with pytest.raises(ImpactError) as caught:
         impact(None, **kwargs)
     assert says in str(caught.value)
+
+
+def test_every_deck_shares_the_full_deck_s_copy_codes_even_against_another_opponent() -> None:
+    """G7: a copy both decks hold takes the same place in both Stronghold orders, also with an --opponent deck
+    (whose pairing goldfish gives the deck it plays, and the race must not)."""
+    from sengoku.impact.race import ImpactRace
+
+    race = ImpactRace(DEFAULT_DECK, opponent=DEFAULT_DECK.parent / "tune" / "no-level4.toml",
+                      cards=["Soma Lv1", "Sorin Lv2", "Kagetora Lv4"])
+    full = race.full.tables
+    codes = {full.card_id[i]: full.copy_codes[i] for i in range(full.n)}
+    assert len(race.plans) == 3
+    for plan in race.plans:
+        t = plan.tables
+        for i in range(t.n):
+            shared = codes.get(t.card_id[i], ())
+            assert t.copy_codes[i][:len(shared)] == shared[:len(t.copy_codes[i])], t.card_id[i]

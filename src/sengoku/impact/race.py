@@ -40,7 +40,7 @@ from sengoku.impact.result import (STOP_BUDGET, STOP_DECIDED, STOP_INTERRUPTED, 
                                    ImpactResult, association_of)
 from sengoku.impact.work import ImpactPlan, ImpactTaskResult, Tallies, empty_association, merge_association, \
     play_impact_task
-from sengoku.tune.deck import Deck, card_names
+from sengoku.tune.deck import Change, Deck, card_names
 from sengoku.tune.executors import InProcess
 from sengoku.tune.build import Base, CardRows, candidate_plan
 from sengoku.tune.race import Objective, spend, t_quantile
@@ -152,6 +152,12 @@ class ImpactRace:
         pinned = self.full.tables.card_id[self.full.commander] if self.options.commander is not None else None
         ids = [cid for _, cards in self.deck.counts for cid, _ in cards] + list(self.fillers)
         base = Base.make(self.full, self.deck, CardRows(self.card_db).rows(ids))
+        # The full deck played by the same path as every card's deck (no change): the same copy codes for the
+        # copies they share (G7), where the plan goldfish made had them paired with an --opponent deck's
+        full = candidate_plan(base, Change("main", None, None))
+        if pinned is not None:
+            full = dataclasses.replace(full, commander=choose_commander(full.tables, pinned))
+        self.full = full
         out: list[Subject] = []
         plans: list[Plan] = []
         measured: list[int] = []
