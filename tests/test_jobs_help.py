@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import typer.main
 
-from sengoku.goldfish.play.simulate import MIN_RUNS_PER_JOB, default_jobs, processes_for
+from sengoku.goldfish.options import usable_cores
+from sengoku.goldfish.play.simulate import MIN_RUNS_PER_JOB, processes_for
 from sengoku.paths import data_dir
 
 DECK = data_dir("decklists") / "tune" / "no-level4.toml"
@@ -71,11 +72,11 @@ def test_a_small_tune_stays_in_one_process_as_its_help_says(tmp_path: Path) -> N
     assert _tune_processes(least, "--pool", str(pool), "--check", "0") == "1 process"
     assert _tune_processes(2 * per - 1, "--pool", str(pool), "--check", "0") == "1 process"
     assert _tune_processes(least, "--pool", str(pool), "--check", "24") == "1 process"
-    if default_jobs() >= 2:  # two games over the line start the second process
+    if usable_cores() >= 2:  # two games over the line start the second process
         assert _tune_processes(2 * per - 1, "--pool", str(pool), "--check", "1") == "2 local processes"
 
 
-@pytest.mark.skipif(default_jobs() < 2, reason="needs two cores for two processes")
+@pytest.mark.skipif(usable_cores() < 2, reason="needs two cores for two processes")
 def test_a_tune_of_a_thousand_games_a_process_starts_them() -> None:
     per = _per_process(_help("tune"), "games the tune may play")
     assert _tune_processes(per, "--check", str(per // 2), "--max-changes", "0") == "2 local processes"

@@ -28,14 +28,7 @@ CLI_FORBIDDEN = ("sengoku.engine", "sengoku.goldfish.play", "sengoku.goldfish.st
 # ... nor a computing module of the standard library (or numpy).
 COMPUTING = {"math", "cmath", "statistics", "random", "fractions", "decimal", "itertools", "heapq", "bisect", "numpy"}
 # Known exceptions, each with what removes it. Only shrinks: an entry that no longer happens fails.
-CLI_PENDING = {
-    # the number of processes (`default_jobs() if jobs is None`, `usable_jobs` and its note) is
-    # worked out by each command; issue 35 point 1 (one options record, checked once where it is
-    # made) takes it into the library
-    ("sengoku.cli.goldfish", "sengoku.goldfish.play.simulate"): "issue 35 point 1",
-    ("sengoku.cli.compare", "sengoku.goldfish.play.simulate"): "issue 35 point 1",
-    ("sengoku.cli.tune", "sengoku.goldfish.play.simulate"): "issue 35 point 1",
-}
+CLI_PENDING: dict[tuple[str, str], str] = {}
 
 
 def goldfish_api(root: Path) -> tuple[tuple[str, ...], set[str]]:

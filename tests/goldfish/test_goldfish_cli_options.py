@@ -66,9 +66,9 @@ def test_a_want_with_two_counts_says_so(cli) -> None:
 
 
 def test_jobs_above_the_cores_are_capped_with_a_note(cli, monkeypatch) -> None:
-    from sengoku.goldfish.play import simulate
+    from sengoku.goldfish import options
 
-    monkeypatch.setattr(simulate, "default_jobs", lambda: 2)
+    monkeypatch.setattr(options, "usable_cores", lambda: 2)
     r = cli("goldfish", "--runs", "50", "--turns", "2", "--jobs", "5000", "--json")
     assert r.code == 0
     assert "--jobs 5000 is more than the 2 core(s)" in r.err and "up to 2 job(s)" in r.err

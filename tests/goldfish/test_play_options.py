@@ -35,6 +35,19 @@ def test_an_unusable_option_is_refused_where_the_record_is_made(values: dict, me
     assert str(caught.value) == message
 
 
+def test_the_job_count_is_the_records_at_most_one_process_a_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sengoku.goldfish import options
+
+    monkeypatch.setattr(options, "usable_cores", lambda: 4)
+    assert PlayOptions().workers == 4 and PlayOptions().jobs_note() is None  # None: every core
+    assert PlayOptions(jobs=3).workers == 3 and PlayOptions(jobs=3).jobs_note("--jobs") is None
+    many = PlayOptions(jobs=9)
+    assert many.jobs == 9 and many.workers == 4  # what was asked stays in the record; more only queue
+    assert many.jobs_note("--jobs") == "--jobs 9 is more than the 4 core(s) this process may use; using 4"
+    assert many.jobs_note() == "jobs 9 is more than the 4 core(s) this process may use; using 4"
+    assert many.to_dict() == PlayOptions(jobs=1).to_dict() == PlayOptions().to_dict()  # no result depends on it
+
+
 def test_a_policys_settings_are_checked_by_the_policy() -> None:
     with pytest.raises(GoldfishError, match="greedy has no setting 'min_hits'"):
         PolicySpec("greedy", {"min_hits": 0.3})

@@ -9,7 +9,7 @@ import pytest
 
 from cli_run import run_sengoku
 from sengoku.goldfish.other_games import MAX_RUNS
-from sengoku.goldfish.play.simulate import default_jobs
+from sengoku.goldfish.options import usable_cores
 from sengoku.paths import data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def test_a_local_cluster_has_at_most_a_worker_a_core() -> None:
     memory), so N is cut to the cores, with a note, as --jobs is."""
     from sengoku.tune.executors import local_workers
 
-    cores = default_jobs()
+    cores = usable_cores()
     assert local_workers("1") == (1, None)
     assert local_workers(str(cores)) == (cores, None)
     for asked in (cores + 1, 1_000_000_000, 10 ** 30):

@@ -13,7 +13,7 @@ from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, PROGRESS_MIN_GAME_TURNS, play_inputs, refuse_invalid, with_progress
 from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import write_document
-from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
+from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS, PlayOptions
 from sengoku.writes import check_outputs, write_atomically
 
 HELP = " ".join("""
@@ -81,7 +81,6 @@ def compare_command(
     from sengoku.goldfish.api import InvalidDeckError
     from sengoku.goldfish.compare import compare
     from sengoku.goldfish.other_games import MAX_RUNS
-    from sengoku.goldfish.play.simulate import usable_jobs
 
     if runs > MAX_RUNS:
         raise DataError(None, f"--runs must be from 1 to {MAX_RUNS:,}, not {runs}")
@@ -91,18 +90,18 @@ def compare_command(
         from sengoku.goldfish.reports.plot import check_plot_path  # deferred: only --plot needs it
 
         check_plot_path(plot, replace=force)
-    if jobs is not None and jobs > 1:
-        jobs, note = usable_jobs(jobs)
-        if note:
-            typer.echo(f"note: {note}", err=True)
+    # the options as one record, checked here once and passed whole
+    options = PlayOptions.given(turns=turns, seed=seed, policy=policy, going=going, mode=mode, jobs=jobs,
+                                opponent=opponent, opponent_defends=opponent_defends, play_on=play_on)
+    note = options.jobs_note("--jobs")
+    if note:
+        typer.echo(f"note: {note}", err=True)
     total = runs * len(decks)
     show_progress = not as_json and total * turns >= PROGRESS_MIN_GAME_TURNS and sys.stderr.isatty()
     started = time.perf_counter()
 
     def run(progress=None):  # type: ignore[no-untyped-def]
-        return compare(decks, db, runs=runs, turns=turns, seed=seed, precision=precision, policy=policy,
-                       going=going, mode=mode, jobs=jobs, wants=want, opponent=opponent,
-                       opponent_defends=opponent_defends, play_on=play_on, progress=progress)
+        return compare(decks, db, runs=runs, options=options, precision=precision, wants=want, progress=progress)
 
     try:
         result = with_progress(runs, run, "compare") if show_progress else run()

@@ -15,7 +15,7 @@ from sengoku.cli import app
 from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
 from sengoku.cli.streams import write_document
 from sengoku.errors import DataError
-from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
+from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS, PlayOptions
 from sengoku.goldfish.player_check import NOT_WITHIN
 from sengoku.paths import data_dir
 from sengoku.writes import Input, check_outputs, database_inputs, write_atomically
@@ -137,7 +137,6 @@ def goldfish_command(
     # deferred: start-up time of the other commands
     from sengoku.goldfish.api import EngineOptionError, InvalidDeckError, goldfish
     from sengoku.goldfish.other_games import MAX_RUNS, NoOpeningHandError
-    from sengoku.goldfish.play.simulate import default_jobs, usable_jobs
 
     # Option values are checked by the library (GoldfishError: a message and exit 2); the CLI adds
     # what only it can judge. A run count no one can wait for (10**23 ran until killed) is refused
@@ -158,30 +157,24 @@ def goldfish_command(
             if given is not None:
                 raise DataError(None, f"--trace prints one game instead of the report: {option} cannot go with it")
 
-    played_turns = DEFAULT_TURNS if turns is None else turns
-    show_progress = (not as_json and (runs * played_turns >= PROGRESS_MIN_GAME_TURNS or check_player is not None)
+    # the options as one record, checked here once (a value no game can use exits 2) and passed whole
+    options = PlayOptions.given(turns=turns, seed=seed, policy=policy, going=going, commander=commander, mode=mode,
+                                jobs=jobs, opponent=opponent, opponent_defends=opponent_defends or None,
+                                play_on=play_on or None)
+    note = options.jobs_note("--jobs")
+    if note:
+        typer.echo(f"note: {note}", err=True)
+    show_progress = (not as_json and (runs * options.turns >= PROGRESS_MIN_GAME_TURNS or check_player is not None)
                      and sys.stderr.isatty())
     started = time.perf_counter()
-    n_jobs = default_jobs() if jobs is None else jobs  # --jobs 0 is refused by the library, not "all cores"
-    if n_jobs > 1:
-        n_jobs, note = usable_jobs(n_jobs)
-        if note:
-            typer.echo(f"note: {note}", err=True)
-        if jobs is not None:
-            jobs = n_jobs
 
     if trace is not None:
-        _trace(trace, deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going, commander=commander,
-               mode=mode, jobs=jobs, opponent=opponent, opponent_defends=opponent_defends, play_on=play_on,
-               as_json=as_json, progress=show_progress)
+        _trace(trace, deck, db, runs=runs, options=options, as_json=as_json, progress=show_progress)
         return
 
     def run(progress=None):  # type: ignore[no-untyped-def]
-        return goldfish(deck, db, runs=runs, turns=turns, seed=seed, policy=policy, going=going,
-                        commander=commander, mode=mode, jobs=jobs, wants=want, progress=progress,
-                        opponent=opponent, opponent_defends=opponent_defends or None, play_on=play_on or None,
-                        precision=precision, traces=REPORT_TRACES if html is not None else (),
-                        check_player=check_player)
+        return goldfish(deck, db, runs=runs, options=options, wants=want, progress=progress, precision=precision,
+                        traces=REPORT_TRACES if html is not None else (), check_player=check_player)
 
     try:
         # the bar counts the runs, then the deals the search plays again
@@ -227,8 +220,8 @@ def goldfish_command(
     check = result.check_player
     speed = (f"{result.runs / elapsed:,.0f} games/s, " if check is None
              else f"the player check's {check.deals} search game(s) included, ")
-    typer.echo(f"{result.runs} games × {played_turns} turns in {elapsed:.2f} s ({speed}"
-               f"up to {n_jobs} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
+    typer.echo(f"{result.runs} games × {options.turns} turns in {elapsed:.2f} s ({speed}"
+               f"up to {options.workers} job(s){engine})" + (f"; plot written to {plot}" if plot else "")
                + (f"; HTML report written to {html}" if html else ""), err=True)
     if result.check_player is not None and result.check_player.verdict == NOT_WITHIN:
         typer.echo(f"warning: {result.check_player.words()}", err=True)
@@ -241,22 +234,21 @@ def goldfish_command(
         raise SystemExit(1)
 
 
-def _trace(run: str, deck: Optional[Path], db: Optional[Path], *, as_json: bool, progress: bool, **options) -> None:  # type: ignore[no-untyped-def]
+def _trace(run: str, deck: Optional[Path], db: Optional[Path], *, runs: int, options, as_json: bool,  # type: ignore[no-untyped-def]
+           progress: bool) -> None:
     """Print one run of the simulation, turn by turn (text) or as JSON Lines; a summary line on stderr."""
     # deferred: start-up time of the other commands
     from sengoku.goldfish.api import InvalidDeckError
     from sengoku.trace import parse_run, trace_run
 
     which = parse_run(run)
-    options["opponent_defends"] = options["opponent_defends"] or None
-    options["play_on"] = options["play_on"] or None
     started = time.perf_counter()
 
     def call(progress=None):  # type: ignore[no-untyped-def]
-        return trace_run(deck, db, run=which, progress=progress, **options)
+        return trace_run(deck, db, run=which, runs=runs, options=options, progress=progress)
 
     try:
-        traced = with_progress(options["runs"], call) if progress and isinstance(which, str) else call()
+        traced = with_progress(runs, call) if progress and isinstance(which, str) else call()
     except InvalidDeckError as exc:
         refuse_invalid(exc)
         raise SystemExit(1) from None
@@ -264,7 +256,7 @@ def _trace(run: str, deck: Optional[Path], db: Optional[Path], *, as_json: bool,
         write_document(traced.jsonl(), "json")
     else:
         write_document(traced.text())
-    chosen = f" (the {traced.chosen} of {options['runs']:,} games)" if traced.chosen else ""
+    chosen = f" (the {traced.chosen} of {runs:,} games)" if traced.chosen else ""
     end = f"won on turn {traced.won_turn}" if traced.won_turn is not None else "not won"
     typer.echo(f"run {traced.run}{chosen} traced: {end}; {time.perf_counter() - started:.2f} s", err=True)
 

@@ -101,7 +101,7 @@ def tune_command(
     mode = mode.strip().lower() if mode is not None else None
     # deferred: start-up time of the other commands (the tune imports the rules engine)
     from sengoku.goldfish.api import InvalidDeckError
-    from sengoku.goldfish.play.simulate import default_jobs, processes_for, usable_jobs
+    from sengoku.goldfish.options import PlayOptions
     from sengoku.tune.tuner import Tuner
 
     if cluster is not None and jobs is not None:
@@ -109,43 +109,35 @@ def tune_command(
     # every output checked before the tune, not after it: against the run's inputs and each other
     inputs = play_inputs([deck], opponent, db) + ([Input("the --pool file", pool)] if pool is not None else [])
     check_outputs({"--output": output, "--html": html}, inputs, replace=force)
-    n_jobs = default_jobs() if jobs is None else jobs
-    if n_jobs > 1:
-        n_jobs, note = usable_jobs(n_jobs)
-        if note:
-            typer.echo(f"note: {note}", err=True)
-    if n_jobs < 1:
-        raise DataError(None, f"--jobs must be at least 1, not {n_jobs}")
-    # as --jobs's help says: the pool is started once, sized by the most games the tune may play
-    # (the races' budget, and the start and final deck on each --check and --verify run)
-    n_jobs = processes_for(n_jobs, max(0, budget) + 2 * (max(0, check) + max(0, verify)))
+    options = PlayOptions.given(seed=seed, turns=turns, policy=policy, going=going, mode=mode, opponent=opponent,
+                                opponent_defends=opponent_defends, play_on=play_on, jobs=jobs)
+    note = options.jobs_note("--jobs")
+    if note:
+        typer.echo(f"note: {note}", err=True)
 
     line = _ProgressLine(budget) if sys.stderr.isatty() else None
     try:
-        tuner = Tuner(deck, db, objective=objective, budget=budget, max_changes=max_changes, seed=seed, turns=turns,
-                      policy=policy, going=going, mode=mode, opponent=opponent, opponent_defends=opponent_defends,
-                      play_on=play_on, pool=pool, error_rate=error_rate, min_gain=min_gain, check_runs=check,
-                      verify_runs=verify, progress=line)
+        tuner = Tuner(deck, db, options=options, objective=objective, budget=budget, max_changes=max_changes,
+                      pool=pool, error_rate=error_rate, min_gain=min_gain, check_runs=check, verify_runs=verify,
+                      progress=line)
     except InvalidDeckError as exc:
         refuse_invalid(exc)
         raise SystemExit(1) from None
     started = time.perf_counter()
     with StopSignals() as stop:  # Ctrl-C, SIGTERM and SIGHUP alike: the best deck so far is written
-        _tune(tuner, stop, n_jobs, cluster, output, html, db, force, as_json, line, started)
+        _tune(tuner, stop, cluster, output, html, db, force, as_json, line, started)
     if stop.exit_code is not None:
         raise SystemExit(stop.exit_code)
 
 
-def _tune(tuner, stop, n_jobs, cluster, output, html, db, force, as_json, line, started) -> None:  # type: ignore[no-untyped-def]
+def _tune(tuner, stop, cluster, output, html, db, force, as_json, line, started) -> None:  # type: ignore[no-untyped-def]
     """Play the tune until it ends or a stop signal comes, then write what it found (signals only noted)."""
     # deferred: start-up time of the other commands (the tune imports the rules engine)
-    from sengoku.tune.executors import open_executor
     from sengoku.tune.result import STOP_INTERRUPTED
 
-    executor = open_executor(n_jobs, cluster)
+    executor = tuner.open_executor(cluster)
     if getattr(executor, "note", None):
         typer.echo(f"note: {executor.note}", err=True)
-    tuner.executor = executor
     try:
         stop.start()
         result = tuner.run()

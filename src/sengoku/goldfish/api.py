@@ -33,7 +33,7 @@ from sengoku.goldfish.options import DEFAULT_RUNS, DEFAULT_SEED, PlayOptions, Po
 from sengoku.goldfish.other_games import opening_hand_report
 from sengoku.goldfish.result import GoldfishResult
 from sengoku.goldfish.play.rounds import Rounds, play_rounds
-from sengoku.goldfish.play.simulate import Plan, Tally, default_jobs, play_all
+from sengoku.goldfish.play.simulate import Plan, Tally, play_all
 from sengoku.goldfish.play.traced import TracedRun, parse_run, replay_run
 from sengoku.goldfish.player_check import PlayerCheck, check_deals
 from sengoku.goldfish.player_check import check_player as play_check
@@ -292,11 +292,6 @@ def engine_result(setup: EngineSetup, tally: Tally, precision: Rounds | None = N
     )
 
 
-def jobs_of(options: PlayOptions) -> int:
-    """The processes to play in: `options.jobs`, or every core this process may use."""
-    return default_jobs() if options.jobs is None else options.jobs
-
-
 def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | Path | str | None, runs: int,
                      options: PlayOptions, *, wants: Iterable[Want | str], progress: Callable[[int], None] | None,
                      precision: float | None, kill_turns: bool = False,
@@ -308,7 +303,7 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
     picks = [parse_run(t) for t in traces]
     setup = prepare_engine(decklist, syntax, load_cards(db), options, wants=wants,
                            kill_turns=kill_turns or check_player is not None or any(isinstance(p, str) for p in picks))
-    plan, jobs = setup.plan, jobs_of(options)
+    plan, jobs = setup.plan, options.workers
     tally = Tally(plan.measures, plan.turns, plan.kill_turns)
     rounds = None
     if precision is None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from sengoku.carddb.playable import load_cards
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import check_runs, engine_result, jobs_of, prepare_engine, read_deck
+from sengoku.goldfish.api import check_runs, engine_result, prepare_engine, read_deck
 from sengoku.goldfish.compare_result import CompareResult
 from sengoku.goldfish.statistics.differences import differences
 from sengoku.goldfish.errors import GoldfishError
@@ -72,7 +72,7 @@ def compare(
         raise CompareError("compare plays every deck with the Commander its decklist gives it (S1): "
                            "no commander option")
     check_runs(runs, precision)
-    jobs = jobs_of(played)
+    jobs = played.workers
     card_db = load_cards(db)
     wants = list(wants)
     setups = []

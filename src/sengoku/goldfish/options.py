@@ -10,6 +10,7 @@ settings, when a `PolicySpec` is made.
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,7 +79,8 @@ class PlayOptions:
 
     `mode` None plays the decklist's own mode; `opponent` None a mirror of the deck (G4), else a
     decklist or its path; `commander` None the Commander S1 chooses. `jobs` (None: all cores)
-    says how many processes play: the games, and so every result, do not depend on it.
+    says how many processes play, at most one a core (`workers`; `jobs_note` says when fewer than
+    asked): the games, and so every result, do not depend on it.
     """
 
     turns: int = DEFAULT_TURNS
@@ -139,6 +141,15 @@ class PlayOptions:
     def going_first(self) -> bool:
         return self.going == "first"
 
+    @property
+    def workers(self) -> int:
+        """The processes that play: `jobs`, or every core this process may use; never more than those cores."""
+        return usable_cores() if self.jobs is None else within_cores(self.jobs)[0]
+
+    def jobs_note(self, asked: str = "jobs") -> str | None:
+        """A note when `jobs` asks for more processes than the cores, so fewer play (`asked`: how it was asked)."""
+        return None if self.jobs is None else within_cores(self.jobs, f"{asked} {self.jobs}")[1]
+
     def to_dict(self) -> dict[str, Any]:
         """The options as reports print them (`jobs` left out: no result depends on it)."""
         opponent = self.opponent
@@ -148,6 +159,27 @@ class PlayOptions:
                 "commander": self.commander, "mode": self.mode,
                 "opponent": None if opponent is None else str(opponent),
                 "opponent_defends": self.opponent_defends, "play_on": self.play_on}
+
+
+def usable_cores() -> int:
+    """Return the number of cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def within_cores(requested: int, asked: str | None = None) -> tuple[int, str | None]:
+    """Return the processes to use for `requested`, and a note naming what was `asked` when that is fewer.
+
+    More processes than cores only queue for them (and thousands exhaust the system's process
+    and file limits); results do not depend on the number, so the excess is dropped, saying so.
+    """
+    cores = usable_cores()
+    if requested > cores:
+        asked = asked or f"jobs {requested}"
+        return cores, f"{asked} is more than the {cores} core(s) this process may use; using {cores}"
+    return requested, None
 
 
 def _is_int(value: Any) -> bool:

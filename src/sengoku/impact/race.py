@@ -309,16 +309,13 @@ def open_workers(jobs: int | None, cluster: str | None, budget: int) -> tuple[An
     the budget allows; the result does not depend on it.
     """
     # deferred: the process pool and Dask are imported only when a race is played
-    from sengoku.goldfish.play.simulate import default_jobs, processes_for, usable_jobs
     from sengoku.tune.executors import open_executor
 
     if cluster is not None and jobs is not None:
         raise ImpactError("--jobs and --cluster exclude each other: the cluster's workers do the playing")
-    note = None
-    count = default_jobs() if jobs is None else jobs
-    if count < 1:
-        raise ImpactError(f"--jobs must be at least 1, not {count}")
-    if count > 1:
-        count, note = usable_jobs(count)
-    executor = open_executor(processes_for(count, max(0, budget)), cluster)
+    if jobs is not None and jobs < 1:
+        raise ImpactError(f"--jobs must be at least 1, not {jobs}")
+    asked = PlayOptions(jobs=jobs)  # the job count as the options record reads it: at most one process a core
+    note = asked.jobs_note("--jobs")
+    executor = open_executor(asked, cluster, max(0, budget))
     return executor, note or getattr(executor, "note", None)

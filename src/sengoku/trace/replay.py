@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from sengoku.carddb.playable import load_cards
 from sengoku.decklist.model import Decklist
-from sengoku.goldfish.api import check_runs, goldfish_kind, jobs_of, prepare_engine, read_deck
+from sengoku.goldfish.api import check_runs, goldfish_kind, prepare_engine, read_deck
 from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.options import DEFAULT_RUNS, PlayOptions
 from sengoku.goldfish.play.simulate import play_all
@@ -99,5 +99,5 @@ def trace_run(
     which = parse_run(run)
     setup = prepare_engine(decklist, syntax, load_cards(db), played, kill_turns=True)
     if isinstance(which, str) and kill_turns is None:
-        kill_turns = play_all(setup.plan, runs, jobs_of(played), progress).per_run
+        kill_turns = play_all(setup.plan, runs, played.workers, progress).per_run
     return Trace.of(replay_run(setup.plan, which, runs, setup.deck_label, setup.opponent, kill_turns))

@@ -19,8 +19,10 @@ from functools import partial
 from typing import Any
 
 from sengoku.errors import DataError
+from sengoku.goldfish.options import PlayOptions, within_cores
 from sengoku.goldfish.play import pool
 from sengoku.goldfish.play.pairs import PairPlan
+from sengoku.goldfish.play.simulate import processes_for
 from sengoku.tune.build import Base, BaseFiles, Group
 from sengoku.tune.work import play_task
 
@@ -177,18 +179,19 @@ def local_workers(count: str) -> tuple[int, str | None]:
     billion exhausted the machine's memory), and the tune's path does not depend on their number.
     So, as `--jobs`, local:N uses at most that many, saying so.
     """
-    # deferred: the cores are counted only for a local cluster
-    from sengoku.goldfish.play.simulate import usable_jobs
-
     text = count.strip()
     if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise DataError("--cluster", f"local:N needs a number of workers N of at least 1, not {count!r}")
-    workers, note = usable_jobs(int(text))
-    return workers, note and note.replace(f"--jobs {int(text)}", f"--cluster local:{int(text)}", 1)
+    return within_cores(int(text), f"--cluster local:{int(text)}")
 
 
-def open_executor(jobs: int, cluster: str | None) -> InProcess | ProcessPool | DaskCluster:
-    """Return the executor for --jobs / --cluster."""
+def open_executor(options: PlayOptions, cluster: str | None = None, games: int = 0) -> InProcess | ProcessPool | DaskCluster:
+    """Return the executor for a tune's options (`options.jobs`) or `cluster` (a Dask cluster's address).
+
+    The local pool is started once for the whole tune, sized by the most `games` the tune may play
+    (`Tuner.most_games`): at most one process per `MIN_RUNS_PER_JOB` games, and one a core.
+    """
     if cluster is not None:
         return DaskCluster(cluster)
+    jobs = processes_for(options.workers, games)
     return ProcessPool(jobs) if jobs > 1 else InProcess()

@@ -40,7 +40,7 @@ from sengoku.goldfish.play.simulate import Plan, chunks
 from sengoku.tune.build import Base, CardRows, Group
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
-from sengoku.tune.executors import InProcess, Task
+from sengoku.tune.executors import InProcess, Task, open_executor
 from sengoku.tune.race import Objective, interval95, judge, look_level, screen_cut
 from sengoku.tune.result import (STOP_BUDGET, STOP_INTERRUPTED, STOP_MAX_CHANGES, STOP_NO_CANDIDATE,
                                  STOP_NO_IMPROVEMENT, Pairwise, Race, Step, TuneResult)
@@ -138,7 +138,7 @@ class Tuner:
                  check_runs: int = DEFAULT_CHECK_RUNS, verify_runs: int = 0, executor: Any = None,
                  progress: Callable[[Progress], None] | None = None, **option_values: Any) -> None:
         """`options` and the keyword options are `goldfish()`'s but `commander` (every deck plays the
-        Commander S1 chooses) and `jobs` (the `executor` plays)."""
+        Commander S1 chooses); `jobs` is the local processes `open_executor` starts."""
         options = PlayOptions.given(options, **option_values)
         if options.commander is not None:
             raise TuneError("tune plays every deck with the Commander S1 chooses: no commander option")
@@ -189,6 +189,17 @@ class Tuner:
         self._seconds_per_game = 1 / 5000  # refined from the tasks' own timings (task sizes only)
         self._progress_at = (0, "", 0.0)  # step, stage and look, value: for the progress line
         self._cards = CardRows(card_db)  # the rows of the cards the workers compile, each made once
+
+    @property
+    def most_games(self) -> int:
+        """The most games the tune may play: the races' budget, and the start and final deck on each check and verify run."""
+        return self.budget + 2 * (self.check_runs + self.verify_runs)
+
+    def open_executor(self, cluster: str | None = None) -> Any:
+        """Start where the tune plays, as its `executor`: a Dask `cluster` (its address), else local processes
+        as `jobs` asks (at most one per 1,000 of the `most_games`, one a core); `executor.close()` ends it."""
+        self.executor = open_executor(self.setup.options, cluster, self.most_games)
+        return self.executor
 
     # -- playing -----------------------------------------------------------------------------------
 

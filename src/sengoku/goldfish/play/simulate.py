@@ -8,7 +8,6 @@ have counted: results do not depend on `--jobs` (SPEC G3).
 from __future__ import annotations
 
 import dataclasses
-import os
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -187,26 +186,6 @@ def processes_for(jobs: int, runs: int, per_job: int = MIN_RUNS_PER_JOB) -> int:
     """Return the processes to play `runs` runs (or games) on, of `jobs` asked for: fewer than
     `per_job` (MIN_RUNS_PER_JOB) a process stay in fewer processes (what --jobs's help says)."""
     return max(1, min(jobs, runs // per_job or 1))
-
-
-def usable_jobs(requested: int) -> tuple[int, str | None]:
-    """Return the processes to use for `requested` jobs, and a note when that is fewer.
-
-    More processes than cores only queue for them (and thousands exhaust the system's process
-    and file limits); results do not depend on the number, so the excess is dropped, saying so.
-    """
-    cores = default_jobs()
-    if requested > cores:
-        return cores, f"--jobs {requested} is more than the {cores} core(s) this process may use; using {cores}"
-    return requested, None
-
-
-def default_jobs() -> int:
-    """Return the number of cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
 
 
 def _work(span: tuple[int, int]) -> Any:
