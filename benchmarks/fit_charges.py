@@ -28,7 +28,7 @@ import json
 import sys
 from pathlib import Path
 
-from policy_bench import SETTINGS, SUITE, in_processes, load_deck
+from policy_bench import SETTINGS, SUITE, in_processes
 
 DECKS: dict[str, tuple[Path, Path | None]] = {}  # with --set: deck name -> (decklist, card database folder)
 
@@ -63,19 +63,20 @@ def scorer(without: tuple[str, ...]):
 
 
 def play_turn_1(deck: str, setting: str, policy, start: int, stop: int, seed: int) -> None:
-    """Play turn 1 of deals start..stop-1 of one deck (of the suite, or of --set) and setting with `policy`, deal i from
-    `seed_run(seed, i)` as the benchmarks play it (`policy.deal` is i meanwhile)."""
-    from sengoku.engine import GameRunner
-    from sengoku.goldfish.play.seeds import Chance, seed_run
+    """Play turn 1 of deals start..stop-1 of one deck (of the suite, or of --set) and setting with `policy`, deal i
+    as run i of `sengoku goldfish --seed SEED`, through the library's run path (`plan_of`, `play_runs`);
+    `policy.deal` is i meanwhile."""
+    from sengoku.goldfish.api import plan_of
+    from sengoku.goldfish.options import PlayOptions
+    from sengoku.goldfish.play.simulate import play_runs
 
     going_first, defends = SETTINGS[setting]
-    chance = Chance()
-    tables = load_deck(*DECKS.get(deck, (SUITE / f"{deck}.toml", None)))  # a --set deck, else a suite deck
-    runner = GameRunner(tables, policy, chance, 1, going_first, opponent_defends=defends)
+    path, db = DECKS.get(deck, (SUITE / f"{deck}.toml", None))  # a --set deck, else a suite deck
+    options = PlayOptions(turns=1, seed=seed, going="first" if going_first else "second", opponent_defends=defends)
+    games = play_runs(plan_of(path, db, options), start, stop, policy=policy)
     for i in range(start, stop):
         policy.deal = i
-        seed_run(chance, seed, i)
-        runner.play()
+        next(games)  # plays deal i
 
 
 def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:

@@ -23,15 +23,13 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from policy_bench import SETTINGS, SUITE, in_processes, load_deck, mean_ci
+from policy_bench import SETTINGS, SUITE, deals, in_processes, mean_ci
 
 
 def potential(task: tuple[str, str, int, int, int, int, int, float]) -> list[tuple[float, str]]:
     """Deals start..stop-1 of one deck and setting: per deal, (honest gain, kind of the chosen action or '')."""
-    from sengoku.engine import GameRunner
     from sengoku.engine.policies.greedy import GreedyPolicy
     from sengoku.engine.policies.search import _FINISH
-    from sengoku.goldfish.play.seeds import Chance, seed_run
 
     from fit_charges import scorer
 
@@ -58,12 +56,8 @@ def potential(task: tuple[str, str, int, int, int, int, int, float]) -> list[tup
                     out.append((0.0, ""))
             GreedyPolicy.main_phase(self, state)
 
-    going_first, defends = SETTINGS[setting]
-    chance = Chance()
-    runner = GameRunner(load_deck(SUITE / f"{deck}.toml"), Scorer(), chance, turn, going_first, opponent_defends=defends)
-    for i in range(start, stop):
-        seed_run(chance, seed, i)
-        runner.play()
+    for _ in deals(deck, setting, Scorer(), start, stop, turn, seed):  # up to the end of turn `turn`
+        pass
     return out
 
 
