@@ -1,7 +1,9 @@
-"""Helpers shared by the test folders: an in-process CLI run, a scratch card database and a cache folder."""
+"""Helpers shared by the test folders: an in-process CLI run, a scratch card database, a cache folder and a
+folder no output can be written in."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -32,6 +34,22 @@ def scratch_db(tmp_path: Path) -> Path:
     shutil.copy(BUNDLED / "cards.json", folder / "cards.json")
     (folder / "formats").mkdir()
     return folder
+
+
+@pytest.fixture
+def unwritable_folder(tmp_path: Path):
+    """A folder that exists but where no file can be made: one without write permission (given back after
+    the test), or for the superuser, who writes in any folder, /proc."""
+    if os.geteuid() != 0:
+        folder = tmp_path / "locked"
+        folder.mkdir()
+        folder.chmod(0o555)
+        yield folder
+        folder.chmod(0o755)
+    elif Path("/proc/self").is_dir():
+        yield Path("/proc")
+    else:
+        pytest.skip("the superuser writes in any folder, and there is no /proc here")
 
 
 @pytest.fixture

@@ -127,39 +127,20 @@ def test_import_onto_its_own_list_is_still_a_conversion_in_place(cli, run_files:
     assert "[[main]]" in listing.read_text(encoding="utf-8")
 
 
-def _unwritable_folder(tmp_path: Path) -> Path:
-    """A folder no file can be made in: one without write permission, or (the superuser writes anyway) /proc."""
-    if os.geteuid() != 0:
-        folder = tmp_path / "locked"
-        folder.mkdir()
-        folder.chmod(0o555)
-        return folder
-    if not os.path.isdir("/proc/self"):
-        pytest.skip("the superuser writes in any folder, and there is no /proc here")
-    return Path("/proc")
-
-
 @pytest.mark.parametrize("option", ["-o", "--html"])
-def test_a_folder_that_cannot_be_written_is_refused_before_the_tune(tmp_path: Path, option: str) -> None:
-    folder = _unwritable_folder(tmp_path)
-    try:
-        done = subprocess.run([sys.executable, "-m", "sengoku", "tune", str(DECK), option,
-                               str(folder / "tuned.out"), "--budget", "3000", "--check", "0", "--jobs", "1"],
-                              capture_output=True, text=True, timeout=300)
-    finally:
-        if folder != Path("/proc"):
-            folder.chmod(0o755)
+def test_a_folder_that_cannot_be_written_is_refused_before_the_tune(unwritable_folder: Path, option: str) -> None:
+    folder = unwritable_folder
+    done = subprocess.run([sys.executable, "-m", "sengoku", "tune", str(DECK), option,
+                           str(folder / "tuned.out"), "--budget", "3000", "--check", "0", "--jobs", "1"],
+                          capture_output=True, text=True, timeout=300)
     assert done.returncode == 2, done.stderr
     assert f"cannot write in its folder {folder}" in done.stderr and "refused before any work" in done.stderr
     assert "games in" not in done.stderr and done.stdout == ""  # no game was played
 
 
 @pytest.mark.parametrize("command", [["goldfish", str(DECK), "--runs", "10"], ["validate", str(DECK)]])
-def test_goldfish_and_validate_refuse_an_unwritable_folder_first(cli, tmp_path: Path, command: list[str]) -> None:
-    folder = _unwritable_folder(tmp_path)
-    try:
-        code, out, err = cli(*command, "--html", str(folder / "page.html"))
-    finally:
-        if folder != Path("/proc"):
-            folder.chmod(0o755)
+def test_goldfish_and_validate_refuse_an_unwritable_folder_first(cli, unwritable_folder: Path,
+                                                                 command: list[str]) -> None:
+    folder = unwritable_folder
+    code, out, err = cli(*command, "--html", str(folder / "page.html"))
     assert (code, out) == (2, "") and "cannot write in its folder" in err

@@ -200,23 +200,12 @@ def test_a_read_only_report_is_refused_and_kept(tmp_path: Path, name: str) -> No
     assert report.read_text(encoding="utf-8") == "signed off\n" and stat.S_IMODE(report.stat().st_mode) == 0o444
 
 
-def _unwritable_folder(tmp_path: Path) -> Path:
-    """A folder that exists but where no file can be made, for this user."""
-    if os.geteuid() != 0:
-        folder = tmp_path / "locked"
-        folder.mkdir()
-        folder.chmod(0o500)
-        return folder
-    if Path("/proc/self").is_dir():  # the superuser writes anywhere, but makes no file under /proc
-        return Path("/proc")
-    pytest.skip("needs a folder where no file can be made")
-
-
 @pytest.mark.parametrize("name", ["sheets.html", "report.json"])
-def test_a_report_that_cannot_be_written_fails_the_step_and_the_summary_says_so(tmp_path: Path, name: str) -> None:
+def test_a_report_that_cannot_be_written_fails_the_step_and_the_summary_says_so(tmp_path: Path, unwritable_folder: Path,
+                                                                              name: str) -> None:
     """A folder that takes no file is found before any decklist is read (a write that fails later, say on a
     full disk, is said first in the summary, above the decks' table)."""
-    output = _unwritable_folder(tmp_path) / name
+    output = unwritable_folder / name
     code, out, err, summary = run_action(tmp_path, paths=str(VALID), output=str(output))
     text = shown(summary.read_text(encoding="utf-8"))
     assert code == 2 and f"error: {output}: cannot write in its folder {output.parent}" in err
