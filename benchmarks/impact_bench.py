@@ -22,7 +22,7 @@ from pathlib import Path
 from sengoku.build import engine_build
 from sengoku.goldfish.api import plan_of
 from sengoku.goldfish.play.simulate import play_runs
-from sengoku.impact.race import ImpactRace, open_workers
+from sengoku.impact.race import ImpactRace
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT / "decklists" / "default.toml"
@@ -49,12 +49,12 @@ def main() -> int:
     rate = engine_speed()
     print(f"engine speed: {rate:,.0f} games/s on one process (the default deck)", flush=True)
 
-    executor, note = open_workers(args.jobs, None, 10_000_000)
-    if note:
-        print(f"note: {note}")
+    race = ImpactRace(DEFAULT, precision=args.precision, budget=10_000_000, jobs=args.jobs)
+    if race.options.jobs_note():
+        print(f"note: {race.options.jobs_note()}")
     began = time.perf_counter()
+    executor = race.open_executor()
     try:
-        race = ImpactRace(DEFAULT, precision=args.precision, budget=10_000_000, executor=executor)
         result = race.run()
     finally:
         executor.close()

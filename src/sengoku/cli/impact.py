@@ -98,13 +98,17 @@ def impact_command(
     # deferred: start-up time of the other commands (the race imports the rules engine)
     from sengoku.goldfish.api import InvalidDeckError, default_decklist
     from sengoku.goldfish.options import PlayOptions
-    from sengoku.impact.race import ImpactRace, open_workers
+    from sengoku.impact.race import ImpactRace
 
     deck_path = deck if deck is not None else default_decklist()
     # the output checked before any game: against the run's inputs
     check_outputs({"--html": html}, play_inputs([deck_path], opponent, db), replace=force)
     options = PlayOptions.given(None, turns=turns, seed=seed, going=going, policy=policy, commander=commander,
-                                mode=mode, opponent=opponent, opponent_defends=opponent_defends, play_on=play_on)
+                                mode=mode, opponent=opponent, opponent_defends=opponent_defends, play_on=play_on,
+                                jobs=jobs)
+    note = options.jobs_note("--jobs")
+    if note:
+        typer.echo(f"note: {note}", err=True)
     line = _ProgressLine(budget) if sys.stderr.isatty() else None
     try:
         race = ImpactRace(deck_path, db, options=options, objective=objective, precision=precision, budget=budget,
@@ -112,10 +116,9 @@ def impact_command(
     except InvalidDeckError as exc:
         refuse_invalid(exc)
         raise SystemExit(1) from None
-    executor, note = open_workers(jobs, cluster, budget)
-    if note:
-        typer.echo(f"note: {note}", err=True)
-    race.executor = executor
+    executor = race.open_executor(cluster)
+    if getattr(executor, "note", None):
+        typer.echo(f"note: {executor.note}", err=True)
     started = time.perf_counter()
     with StopSignals() as stop:  # Ctrl-C, SIGTERM and SIGHUP alike: what was measured so far is reported
         try:

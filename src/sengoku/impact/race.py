@@ -41,7 +41,7 @@ from sengoku.impact.result import (STOP_BUDGET, STOP_DECIDED, STOP_INTERRUPTED, 
 from sengoku.impact.work import ImpactPlan, ImpactTaskResult, Tallies, empty_association, merge_association, \
     play_impact_task
 from sengoku.tune.deck import Change, Deck, card_names
-from sengoku.tune.executors import InProcess
+from sengoku.tune.executors import InProcess, open_executor
 from sengoku.tune.build import Base, CardRows, candidate_plan
 from sengoku.tune.race import Objective, spend, t_quantile
 from sengoku.validate.api import Validator
@@ -182,6 +182,15 @@ class ImpactRace:
         self._measured = measured  # index in `subjects` of each plan
         return out, plans
 
+    def open_executor(self, cluster: str | None = None) -> Any:
+        """Start where the race plays, as its `executor`: a Dask `cluster` (its address), else local processes as
+        the options' `jobs` asks (at most one per 1,000 games of the budget, one a core, as tune's); `close()`
+        ends it. The report does not depend on it."""
+        if cluster is not None and self.options.jobs is not None:
+            raise ImpactError("--jobs and --cluster exclude each other: the cluster's workers do the playing")
+        self.executor = open_executor(self.options, cluster, self.budget)
+        return self.executor
+
     # -- playing -----------------------------------------------------------------------------------
 
     def _tasks(self, plan: ImpactPlan, start: int, stop: int) -> Iterator[tuple[ImpactPlan, int, int, None]]:
@@ -301,21 +310,3 @@ def impact(deck: Decklist | Path | str | None = None, db: CardDatabase | Path | 
     """Measure each card's impact on a deck (see `ImpactRace`); return the `ImpactResult`."""
     return ImpactRace(deck, db, **options).run()
 
-
-def open_workers(jobs: int | None, cluster: str | None, budget: int) -> tuple[Any, str | None]:
-    """Return the executor for --jobs (None: every core) or --cluster, and a note when it uses fewer than asked.
-
-    As tune's: a local pool started once for the whole race, at most one process per 1,000 games
-    the budget allows; the result does not depend on it.
-    """
-    # deferred: the process pool and Dask are imported only when a race is played
-    from sengoku.tune.executors import open_executor
-
-    if cluster is not None and jobs is not None:
-        raise ImpactError("--jobs and --cluster exclude each other: the cluster's workers do the playing")
-    if jobs is not None and jobs < 1:
-        raise ImpactError(f"--jobs must be at least 1, not {jobs}")
-    asked = PlayOptions(jobs=jobs)  # the job count as the options record reads it: at most one process a core
-    note = asked.jobs_note("--jobs")
-    executor = open_executor(asked, cluster, max(0, budget))
-    return executor, note or getattr(executor, "note", None)
