@@ -66,9 +66,9 @@ def heading_words(result: ImpactResult) -> dict[str, str]:
 
 def direction(result: ImpactResult, word: str) -> str:
     """Say what a word means for this objective."""
-    slower = "slower" if result.objective.lower_is_better else "wins less often"
-    faster = "faster" if result.objective.lower_is_better else "wins more often"
-    return {PULLS: f"the deck is {slower} with one copy fewer", DEAD: f"the deck is {faster} with one copy fewer",
+    slower = "is slower" if result.objective.lower_is_better else "wins less often"
+    faster = "is faster" if result.objective.lower_is_better else "wins more often"
+    return {PULLS: f"the deck {slower} with one copy fewer", DEAD: f"the deck {faster} with one copy fewer",
             UNTOLD: "its corrected interval holds 0", UNMEASURED: "no legal deck to measure it with"}[word]
 
 
