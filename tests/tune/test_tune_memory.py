@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from sengoku.goldfish.play.pairs import PairPlan, play_pairs_chunk
+from sengoku.goldfish.statistics.paired import Sums
 from sengoku.tune import build
 from sengoku.tune import tuner as tuner_module
 from sengoku.tune.candidates import Candidate, changes
@@ -112,12 +113,14 @@ def test_groups_give_each_candidate_the_games_of_one_big_group(level4_pool: Path
     candidates, _ = tuner.candidates()
     assert len(candidates) > GROUP  # several groups
     incumbent = tuner.incumbent_of(tuner.incumbent)
-    kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
+    gains = [Sums() for _ in candidates]
     own: Counter[int | None] = Counter()
-    tuner._play(len(candidates), lambda g, h: tuner._group(incumbent, candidates[g:h]), 100, 110, kills, own)
+    tuner._play(len(candidates), lambda g, h: tuner._group(incumbent, candidates[g:h]), 100, 110, gains, own)
     whole = play_pairs_chunk(PairPlan([incumbent.plan, *(tuner.plan(c.deck) for c in candidates)], [],
                                       [[] for _ in range(len(candidates) + 1)]), 100, 110)
-    assert kills == [p.kill for p in whole.pairings]
+    objective, turns = tuner.setup.objective, tuner.setup.options.turns
+    assert gains == [objective.improvement(p.kill, turns) for p in whole.pairings]
+    assert any(s.total for s in gains)  # some candidates played differently from the incumbent
     assert own == whole.tallies[0].kill_turn
 
 

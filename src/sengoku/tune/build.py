@@ -141,6 +141,8 @@ class Group:
     # cards going in that the base does not hold
     rows: Mapping[str, bytes]
     policy: PolicySpec | None = None
+    # (a `race.Objective`, turns): the worker sends each candidate's gain sums, not its kill-turn counts
+    objective: tuple[Any, int] | None = None
 
 
 def candidate_plan(base: Base, change: Change, rows: Mapping[str, Row] | None = None,

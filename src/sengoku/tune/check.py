@@ -47,18 +47,32 @@ class _Copies:
                 if plan.matches(card_id):
                     self.groups.setdefault(plan.key(card_id), {})[(place, card_id)] = n
         self.totals = {key: sum(members.values()) for key, members in self.groups.items()}
+        self._keys: dict[str | None, Any] = {}
+        self._fits: dict[str | None, bool] = {}
+
+    def _key(self, card: str | None) -> tuple[Any, ...] | None:
+        """Return the group of a card the rule counts (None: it counts no such card), remembered."""
+        found = self._keys.get(card, False)
+        if found is False:
+            plan = self.plan
+            found = self._keys[card] = plan.key(card) if card is not None and plan.matches(card) else None
+        return found  # type: ignore[return-value]
 
     def allows(self, section: str, out: str | None, into: str | None) -> bool:
         if section not in self.sections:
             return True
         plan = self.plan
-        key_out = plan.key(out) if out is not None and plan.matches(out) else None
-        key_in = plan.key(into) if into is not None and plan.matches(into) else None
+        key_out, key_in = self._key(out), self._key(into)
         if key_in is None and (self.fixed or key_out is None):
             return True  # a group only shrinks, under a limit that cannot move
         if self.fixed:  # one limit for all: only the group of the card going in can break it, by growing
-            limit = plan.limit(into)
-            return key_in == key_out or limit is None or self.totals.get(key_in, 0) + 1 <= limit
+            if key_in == key_out:
+                return True
+            fits = self._fits.get(into)
+            if fits is None:
+                limit = plan.limit(into)  # type: ignore[arg-type]
+                fits = self._fits[into] = limit is None or self.totals.get(key_in, 0) + 1 <= limit  # type: ignore[arg-type]
+            return fits
         place = self.sections.index(section)
         for key in {k for k in (key_out, key_in) if k is not None}:
             members = dict(self.groups.get(key, {}))
@@ -108,6 +122,11 @@ class ChangeCheck:
             else:
                 self._forbid.append(plan)
         self._format = None if self.whole else validator.format_list(listed)
+        # remembered per (section, card): what a copy going in or coming out does; and per pair of those,
+        # whether the count rules still hold
+        self._in: dict[tuple[str, str | None], tuple[int, ...] | bool] = {}
+        self._out: dict[tuple[str, str | None], tuple[int, ...]] = {}
+        self._counted: dict[tuple[Any, ...], bool] = {}
         self._copies_by_id: dict[str, int] = {}
         for cards in counts.values():
             for card_id, n in cards.items():
@@ -118,27 +137,46 @@ class ChangeCheck:
         if self.whole:
             return self.validator.validate_deck(decklist(self.deck.apply(change), self.like)).valid
         section, out, into = change.section, change.out, change.into
-        if into is not None and into not in self._cards:
-            return False  # unknown-card
-        for plan, sections, lo, hi, total in self._counts:
-            if section in sections:
-                total += (into is not None and plan.matches(into)) - (out is not None and plan.matches(out))
-                if (lo is not None and total < lo) or (hi is not None and total > hi):
-                    return False
-        if into is not None:
-            for plan in self._forbid:
-                if section in plan.rule.sections and plan.matches(into):
-                    return False
+        going_in = self._in.get((section, into))
+        if going_in is None:
+            going_in = self._in[(section, into)] = self._going_in(section, into)
+        if going_in is False:
+            return False
+        coming_out = self._out.get((section, out))
+        if coming_out is None:
+            coming_out = self._out[(section, out)] = self._matches(section, out)
+        counted = self._counted.get((going_in, coming_out))
+        if counted is None:
+            counted = self._counted[(going_in, coming_out)] = all(
+                (lo is None or total + a - b >= lo) and (hi is None or total + a - b <= hi)
+                for (_, _, lo, hi, total), a, b in zip(self._counts, going_in, coming_out))
+        if not counted:
+            return False
         for copies in self._copies:
             if not copies.allows(section, out, into):
                 return False
-        listed = self._format
-        if listed is not None and into is not None:
-            if into in listed.banned:
-                return False
-            if listed.sets is not None and self._cards[into].get("set") not in listed.sets:
-                return False
-            limit = listed.limit(into)
-            if limit is not None and self._copies_by_id.get(into, 0) + 1 > limit:
-                return False
         return True
+
+    def _matches(self, section: str, card: str | None) -> tuple[int, ...]:
+        """Return, per count rule, 1 when a copy of `card` in `section` counts for it."""
+        return tuple(int(card is not None and section in sections and plan.matches(card))
+                     for plan, sections, _, _, _ in self._counts)
+
+    def _going_in(self, section: str, into: str | None) -> tuple[int, ...] | bool:
+        """Return False when a copy of `into` can never join `section` (an unknown card, a forbidden one, one
+        the format refuses), else its `_matches`."""
+        if into is not None:
+            if into not in self._cards:
+                return False  # unknown-card
+            if any(section in plan.rule.sections and plan.matches(into) for plan in self._forbid):
+                return False
+            listed = self._format
+            if listed is not None:
+                if into in listed.banned:
+                    return False
+                if listed.sets is not None and self._cards[into].get("set") not in listed.sets:
+                    return False
+                limit = listed.limit(into)
+                if limit is not None and self._copies_by_id.get(into, 0) + 1 > limit:
+                    return False
+        return self._matches(section, into)

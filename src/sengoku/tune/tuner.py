@@ -37,6 +37,7 @@ from sengoku.goldfish.other_games import MAX_RUNS
 from sengoku.goldfish.options import PlayOptions, PolicySpec
 from sengoku.goldfish.play.pairs import PairPlan
 from sengoku.goldfish.play.simulate import Plan, chunks
+from sengoku.goldfish.statistics.paired import Sums
 from sengoku.tune.build import Base, CardRows, Group
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
@@ -226,7 +227,8 @@ class Tuner:
         """Return the task group of some candidates: their changes, and the rows of the cards they bring in
         that the incumbent does not hold; the workers compile them (`tune.build.built_group`)."""
         into = [c.change.into for c in chunk if c.change.into is not None and c.change.into not in incumbent.held]
-        return Group(tuple(c.change for c in chunk), self._cards.packed(into)), incumbent.base
+        return Group(tuple(c.change for c in chunk), self._cards.packed(into),
+                     objective=(self.setup.objective, self.setup.options.turns)), incumbent.base
 
     def _tasks(self, count: int, group: Callable[[int, int], tuple[Any, Base | None]], start: int,
                stop: int) -> Iterator[tuple[int, Task]]:
@@ -247,9 +249,9 @@ class Tuner:
                 yield g, (made, start + a, start + b, base)
 
     def _play(self, count: int, group: Callable[[int, int], tuple[Any, Base | None]], start: int, stop: int,
-              kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
+              gains: Sequence[Sums], own: Counter[int | None]) -> None:
         """Play runs start..stop-1 of `count` decks (made group by group by `group`) against the incumbent;
-        merge into `kills` and `own`."""
+        merge into `gains` and `own`."""
         order: deque[int] = deque()  # the group of each task handed out, in order: results come back in that order
 
         def tasks() -> Iterator[Task]:
@@ -259,7 +261,7 @@ class Tuner:
 
         seconds = games = 0.0
         for result in self.executor.run(tasks()):
-            self._merge(order.popleft(), result, kills, own)
+            self._merge(order.popleft(), result, gains, own)
             seconds += result.seconds
             games += result.games
             self.games += result.games
@@ -270,10 +272,12 @@ class Tuner:
         if games:
             self._seconds_per_game = seconds / games
 
-    @staticmethod
-    def _merge(g: int, result: TaskResult, kills: list[Counter[tuple[int, int]]], own: Counter[int | None]) -> None:
-        for k, counter in enumerate(result.kills):
-            kills[g + k].update(counter)
+    def _merge(self, g: int, result: TaskResult, gains: Sequence[Sums], own: Counter[int | None]) -> None:
+        if result.gains is not None:  # summed by the worker
+            for k, sums in enumerate(result.gains):
+                gains[g + k].merge(sums)
+        for k, counter in enumerate(result.kills):  # a group of compiled plans: its joint counts, summed here
+            gains[g + k].merge(self.setup.objective.improvement(counter, self.setup.options.turns))
         if g == 0:  # every group plays the incumbent: count its games once
             own.update(result.incumbent)
 
@@ -343,12 +347,11 @@ class Tuner:
         return (self.budget - self.games) // self._per_run(racing)
 
     def _play_look(self, incumbent: Incumbent, candidates: list[Candidate], alive: list[int], runs: tuple[int, int],
-                   kills: Sequence[Counter[tuple[int, int]]] | dict[int, Counter[tuple[int, int]]],
-                   own: Counter[int | None]) -> None:
-        """Play runs runs[0]..runs[1]-1 (fresh indices) of the `alive` candidates; merge into `kills` and `own`."""
+                   gains: Sequence[Sums] | dict[int, Sums], own: Counter[int | None]) -> None:
+        """Play runs runs[0]..runs[1]-1 (fresh indices) of the `alive` candidates; merge into `gains` and `own`."""
         racing = [candidates[k] for k in alive]
         self._play(len(racing), lambda g, h: self._group(incumbent, racing[g:h]), runs[0], runs[1],
-                   [kills[k] for k in alive], own)
+                   [gains[k] for k in alive], own)
         self.offset = max(self.offset, runs[1])
 
     def _screen(self, incumbent: Incumbent, candidates: list[Candidate], attempt: int,
@@ -356,7 +359,7 @@ class Tuner:
         """Rank every candidate on shared fresh runs; return the finalists (best first), or an outcome to stop on."""
         objective, turns = self.setup.objective, self.setup.options.turns
         alive = list(range(len(candidates)))
-        kills: list[Counter[tuple[int, int]]] = [Counter() for _ in candidates]
+        gains = [Sums() for _ in candidates]  # per candidate, the sums of its per-run gains
         own: Counter[int | None] = Counter()
         start, done, target = self.offset, 0, SCREEN_FIRST * GROWTH ** (attempt - 1)
         step = len(self.steps) + 1
@@ -366,14 +369,14 @@ class Tuner:
                 return [], STOP_BUDGET
             stop = min(target, done + affordable)
             self._progress_at = (step, f"screening {attempt}", math.nan)
-            self._play_look(incumbent, candidates, alive, (start + done, start + stop), kills, own)
+            self._play_look(incumbent, candidates, alive, (start + done, start + stop), gains, own)
             done = stop
             if self.start_value is None:
                 self.start_value = objective.mean_value(own, turns)
             if stop < target:
                 looks.append(("screen", attempt, done, len(alive)))
                 return [], STOP_BUDGET
-            sums = {k: objective.improvement(kills[k], turns) for k in alive}
+            sums = {k: gains[k] for k in alive}
             verdicts = dict(zip(alive, judge([sums[k] for k in alive], None, self.min_gain)))  # accepts none
             alive = [k for k in alive if not verdicts[k].drop]
             if len(alive) > FINALISTS:
@@ -390,7 +393,7 @@ class Tuner:
         """Race the finalists on fresh runs; accept one (return "accepted") or say why not."""
         objective, turns = self.setup.objective, self.setup.options.turns
         alive = list(finalists)
-        kills: dict[int, Counter[tuple[int, int]]] = {k: Counter() for k in finalists}
+        gains = {k: Sums() for k in finalists}
         own: Counter[int | None] = Counter()
         start, done, look = self.offset, 0, 0
         step = len(self.steps) + 1
@@ -402,10 +405,10 @@ class Tuner:
             stop = min(target, done + affordable)
             look += 1
             self._progress_at = (step, f"confirmation {attempt}.{look}", math.nan)
-            self._play_look(incumbent, candidates, alive, (start + done, start + stop), kills, own)
+            self._play_look(incumbent, candidates, alive, (start + done, start + stop), gains, own)
             done = stop
             level = look_level(self.error_rate, len(finalists), look, attempt)
-            verdicts = dict(zip(alive, judge([objective.improvement(kills[k], turns) for k in alive], level,
+            verdicts = dict(zip(alive, judge([gains[k] for k in alive], level,
                                              self.min_gain)))
             winners = [k for k in alive if verdicts[k].accept]
             alive = [k for k in alive if not verdicts[k].drop and not verdicts[k].accept]
@@ -439,16 +442,16 @@ class Tuner:
     def _pairwise(self, policy: PolicySpec, runs: int) -> Pairwise:
         """Play the final deck against the start on `runs` fresh run indices under `policy`."""
         start = self.plan(self.start, policy)
-        kills: list[Counter[tuple[int, int]]] = [Counter()]
+        gains = [Sums()]
         own: Counter[int | None] = Counter()
         first, games = self.offset, self.games
         self._progress_at = (len(self.steps) + 1, "check", math.nan)
         final = self.plan(self.incumbent, policy)
-        self._play(1, lambda g, h: (group_plan(start, [final]), None), first, first + runs, kills, own)
+        self._play(1, lambda g, h: (group_plan(start, [final]), None), first, first + runs, gains, own)
         self.offset += runs
         self.games = games  # the budget is the races': checks are played on top of it
         objective, turns = self.setup.objective, self.setup.options.turns
-        sums = objective.improvement(kills[0], turns)
+        sums = gains[0]
         sign = -1 if objective.lower_is_better else 1
         ci = interval95(sums)  # compare's rule: none with fewer than two runs or no spread, and why
         before = objective.mean_value(own, turns)

@@ -3,8 +3,9 @@
 A task plays runs start..stop-1 of the incumbent and a group of candidates (changes of the
 incumbent it compiles here, `tune.build`, or compiled plans) with compare's own
 paired simulation (`goldfish.pairs.play_pairs_chunk`: run i of every deck from the same stream),
-and sends back only integers: per candidate, the joint counts of (incumbent's, candidate's)
-kill turn, and the incumbent's own kill turns. The worker needs nothing but sengoku itself.
+and sends back only integers: per candidate, the sums of its per-run gains over the incumbent
+(a race's group names its objective) or the joint counts of (incumbent's, candidate's) kill
+turn, and the incumbent's own kill turns. The worker needs nothing but sengoku itself.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from sengoku.goldfish.play.pairs import PairPlan, play_pairs_chunk
+from sengoku.goldfish.statistics.paired import Sums
 from sengoku.tune.build import Base, Group, built_group, group_plan
 
 __all__ = ["TaskResult", "group_plan", "play_task"]
@@ -27,6 +29,9 @@ class TaskResult:
     incumbent: Counter[int | None]  # the incumbent's won turn (None: not won) -> runs
     games: int
     seconds: float
+    # per candidate, the sums of its per-run gains (`race.Objective.improvement` of its kills), when the
+    # group names the objective: then the worker sends these instead of `kills` (empty)
+    gains: list[Sums] | None = None
 
 
 def play_task(group: PairPlan | Group, start: int, stop: int, base: Base | None = None) -> TaskResult:
@@ -36,5 +41,10 @@ def play_task(group: PairPlan | Group, start: int, stop: int, base: Base | None 
     plan = built_group(base, group) if isinstance(group, Group) and base is not None else group
     assert isinstance(plan, PairPlan)
     tally = play_pairs_chunk(plan, start, stop)
-    return TaskResult([p.kill for p in tally.pairings], tally.tallies[0].kill_turn,
-                      (stop - start) * len(plan.plans), time.perf_counter() - began)
+    games = (stop - start) * len(plan.plans)
+    if isinstance(group, Group) and group.objective is not None:
+        objective, turns = group.objective
+        return TaskResult([], tally.tallies[0].kill_turn, games, time.perf_counter() - began,
+                          [objective.improvement(p.kill, turns) for p in tally.pairings])
+    return TaskResult([p.kill for p in tally.pairings], tally.tallies[0].kill_turn, games,
+                      time.perf_counter() - began)

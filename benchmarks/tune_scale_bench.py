@@ -1,0 +1,235 @@
+"""How much of a tune step is the client's alone, and what more workers would give (issue 38).
+
+    nice -n 10 python benchmarks/tune_scale_bench.py [--cards 2000] [--games-per-step 125000]
+                  [--look-groups 12] [--part all|serial] [--json FILE]
+
+Two pools: the sample set's (the bundled database, 95 cards) and a database of CARDS cards (the
+sample set and renamed copies of it, `make_big_db.py`), each the whole database; the deck is
+`decklists/tune/no-level3-4.toml`, against the default deck, as in docs/tune.md's quality run.
+
+1. The client's serial part of one step, per pool, in parts: **check** (every one-card change
+   checked: `Tuner.candidates`), **compile** (the incumbent compiled once, and pickled once as
+   the base its candidates are built from), **send** (every task of the step pickled as a local
+   process pool sends it, bytes counted), **decide** (everything else the client does: making the
+   tasks, merging the results, the screening and confirmation decisions), in CPU seconds of the
+   client's process (on a machine shared with other jobs, its wall time is that divided by the
+   share of a core it got; the load average is printed). The step is a whole
+   step of the tuner's own code, screening and confirmation, played by a dry executor that
+   pickles each task and answers it at once with made-up integers (a few candidates better than
+   the incumbent, so the step screens and confirms as a real one does); the time it takes to
+   make them up is not counted.
+2. Games/s: the first look's first LOOK_GROUPS groups of the sample pool (32 candidates and the
+   incumbent on 50 runs each; the workers compile the candidates from their changes, as in a
+   tune) on 1 and 2 local worker processes and on a Dask LocalCluster of 2 (after a warm-up task),
+   wall time, with the load average before and after.
+3. The model T(W) = S + G / (W * R): S the serial part of step 1, R the games/s of one local
+   worker, G the games of a step (--games-per-step, default 125,000: docs/tune.md's quality run,
+   1,999,022 games over 16 accepted changes; for the larger pool, the screening's share grown
+   with the pool: twice its first look's games). Printed for W = 1, 8, 64, with the speed-up
+   T(1) / T(W), beside the goals: a serial part of at most 0.3 s with either pool, at least 30x
+   at 64 workers with the sample pool, and a LocalCluster of 2 at least 1.7x one worker.
+
+Run it on the compiled engine (a wheel) for the games/s that matter; the script says which runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import sys
+import tempfile
+import time
+import zlib
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_big_db import write_db  # noqa: E402  (a sibling script, not a package)
+
+from sengoku.build import engine_build  # noqa: E402
+from sengoku.goldfish.statistics.paired import Sums  # noqa: E402
+from sengoku.tune.build import BaseFiles  # noqa: E402
+from sengoku.tune.executors import DaskCluster, ProcessPool  # noqa: E402
+from sengoku.tune.tuner import GROUP, SCREEN_FIRST, Tuner  # noqa: E402
+from sengoku.tune.work import TaskResult  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+DECK = ROOT / "decklists" / "tune" / "no-level3-4.toml"
+OPPONENT = ROOT / "decklists" / "default.toml"
+GOALS = {"serial_s": 0.3, "speedup_64": 30.0, "cluster_2": 1.7}
+
+
+class DryExecutor:
+    """Pickle each task as a process pool sends it, and answer at once with made-up kill-turn counts.
+
+    A candidate's counts depend only on its change (a digest of it) and the runs: about one
+    in five is better than the incumbent by 0.1-0.3 turns, so screening keeps a few and a
+    confirmation accepts one, as in a real step. Pickling is timed as `send`; making up the
+    answer is timed as `made_up`, which the benchmark leaves out of the client's time.
+    """
+
+    workers = 1
+    describe = "dry"
+
+    def __init__(self) -> None:
+        self.send = self.made_up = 0.0
+        self.bytes = self.tasks = 0
+        self._bases = BaseFiles()
+
+    def run(self, tasks: Iterable[Any]) -> Iterator[TaskResult]:
+        for group, a, b, base in tasks:
+            began = time.process_time()
+            task = (group, a, b, self._bases.ship(base))  # as ProcessPool sends it
+            self.bytes += len(pickle.dumps(task, protocol=pickle.HIGHEST_PROTOCOL))
+            self.tasks += 1
+            made = time.process_time()
+            self.send += made - began
+            result = self._answer(task)
+            self.made_up += time.process_time() - made
+            yield result
+
+    @staticmethod
+    def _answer(task: Any) -> TaskResult:
+        group, a, b, _ = task
+        runs = b - a
+        gains = []  # as a worker sends them: per candidate, the sums of its per-run gains (+1, 0 or -1 a run)
+        for change in group.changes:
+            q = zlib.crc32(repr(change).encode()) % 1000 / 1000
+            better = round(runs * (0.25 + 0.2 * q)) if q > 0.8 else round(runs * 0.2 * q)
+            worse = round(runs * 0.2)
+            gains.append(Sums(runs, better - worse, better + worse))
+        games = runs * (len(group.changes) + 1)
+        return TaskResult([], Counter({4: runs}), games, games / 7000, gains)
+
+    def close(self, quietly: bool = False) -> None:
+        self._bases.close()
+
+
+class TimedTuner(Tuner):
+    """The tuner, with its check and its compile of the incumbent timed."""
+
+    check_s = compile_s = 0.0
+
+    def candidates(self) -> Any:
+        began = time.process_time()
+        found = super().candidates()
+        self.check_s += time.process_time() - began
+        return found
+
+    def incumbent_of(self, deck: Any) -> Any:
+        began = time.process_time()
+        made = super().incumbent_of(deck)
+        self.compile_s += time.process_time() - began
+        return made
+
+
+def serial_step(db: Path | None) -> dict[str, Any]:
+    """Play one whole step with the dry executor; return the client's time in parts."""
+    dry = DryExecutor()
+    tuner = TimedTuner(DECK, db, opponent=OPPONENT, budget=10 ** 9, check_runs=0, executor=dry)
+    began = time.process_time()
+    tuner._step()
+    total = time.process_time() - began - dry.made_up
+    dry.close()
+    race = tuner.races[-1]
+    return {"candidates": race.candidates, "refused": race.refused, "accepted": bool(tuner.steps),
+            "looks": len(race.looks), "tasks": dry.tasks, "bytes": dry.bytes,
+            "check_s": tuner.check_s, "compile_s": tuner.compile_s, "send_s": dry.send,
+            "decide_s": total - tuner.check_s - tuner.compile_s - dry.send, "serial_s": total}
+
+
+def games_per_s(groups: int) -> dict[str, Any]:
+    """Games/s of the sample pool's first look (its first `groups` groups) on 1 and 2 local workers and local:2."""
+    tuner = Tuner(DECK, opponent=OPPONENT, check_runs=0)
+    candidates, _ = tuner.candidates()
+    incumbent = tuner.incumbent_of(tuner.incumbent)
+    racing = candidates[:groups * GROUP]
+    out: dict[str, Any] = {"games": SCREEN_FIRST * (len(racing) + groups)}
+    for label, make in (("1 local worker", lambda: ProcessPool(1)), ("2 local workers", lambda: ProcessPool(2)),
+                        ("Dask local:2", lambda: DaskCluster("local:2"))):
+        executor = make()
+        try:
+            tuner.executor = executor
+            tuner._seconds_per_game = 1 / 7000  # tasks of about a second, as a tune settles on
+            tasks = [t for _, t in tuner._tasks(len(racing), lambda g, h: tuner._group(incumbent, racing[g:h]),
+                                                 0, SCREEN_FIRST)]
+            list(executor.run(tasks[:1]))  # warm-up: the workers import sengoku and open the base
+            load = os.getloadavg()[0]
+            began = time.perf_counter()
+            games = sum(r.games for r in executor.run(tasks))
+            wall = time.perf_counter() - began
+        finally:
+            executor.close()
+        out[label] = {"games_per_s": games / wall, "seconds": wall, "tasks": len(tasks),
+                      "load": [round(load, 1), round(os.getloadavg()[0], 1)]}
+        print(f"  {label:<16} {games:,} games in {wall:.2f} s = {games / wall:>7,.0f} games/s "
+              f"({len(tasks)} tasks; load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)", flush=True)
+    return out
+
+
+def model(serial: float, games: float, rate: float) -> dict[int, dict[str, float]]:
+    """T(W) = S + G / (W R) and the speed-up T(1) / T(W), for W = 1, 8, 64."""
+    t1 = serial + games / rate
+    return {w: {"seconds": serial + games / (w * rate), "speedup": t1 / (serial + games / (w * rate))}
+            for w in (1, 8, 64)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=2000, help="cards of the larger pool's database (default 2000)")
+    parser.add_argument("--games-per-step", type=int, default=125_000,
+                        help="games of a step with the sample pool, G (default 125,000: docs/tune.md's quality run)")
+    parser.add_argument("--look-groups", type=int, default=12,
+                        help="groups of 32 candidates played for games/s (default 12: about 20,000 games)")
+    parser.add_argument("--part", choices=("all", "serial"), default="all",
+                        help="serial: only the client's serial part (step 1), no games")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON to this file")
+    args = parser.parse_args()
+    out: dict[str, Any] = {"engine": engine_build(), "cores": len(os.sched_getaffinity(0))}
+    print(f"rules engine: {out['engine']}; cores this process may use: {out['cores']}; "
+          f"load average {os.getloadavg()[0]:.1f}", flush=True)
+
+    print("\n1. The client's serial part of one step (check, compile, send, decide), seconds", flush=True)
+    print(f"  {'pool':<22} {'changes':>8} {'legal':>7} {'tasks':>6} {'sent':>9} {'check':>7} {'compile':>8} "
+          f"{'send':>7} {'decide':>7} {'serial':>7}  goal", flush=True)
+    steps: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, db in (("sample set (95 cards)", None),
+                          (f"{args.cards:,} cards", write_db(Path(tmp) / "big", args.cards).parent)):
+            s = steps[label] = serial_step(db)
+            print(f"  {label:<22} {s['candidates'] + s['refused']:>8,} {s['candidates']:>7,} {s['tasks']:>6,} "
+                  f"{s['bytes'] / 1e6:>7.2f}MB {s['check_s']:>7.3f} {s['compile_s']:>8.3f} {s['send_s']:>7.3f} "
+                  f"{s['decide_s']:>7.3f} {s['serial_s']:>7.3f}  <= {GOALS['serial_s']}"
+                  f"{'' if s['serial_s'] <= GOALS['serial_s'] else '  MISSED'}", flush=True)
+    out["serial"] = steps
+    if args.part == "serial":
+        return
+
+    print(f"\n2. Games/s, the sample pool's first look ({args.look_groups} groups of {GROUP} candidates "
+          f"and the incumbent, {SCREEN_FIRST} runs each)", flush=True)
+    rates = out["games_per_s"] = games_per_s(args.look_groups)
+    one, cluster = rates["1 local worker"]["games_per_s"], rates["Dask local:2"]["games_per_s"]
+    out["cluster_2_over_1"] = cluster / one
+    print(f"  Dask local:2 over 1 local worker: {cluster / one:.2f}x  (goal >= {GOALS['cluster_2']}x)", flush=True)
+
+    print(f"\n3. The model T(W) = S + G / (W R), R = {one:,.0f} games/s (1 local worker)", flush=True)
+    sample, big = steps.values()
+    first = {k: SCREEN_FIRST * (s["candidates"] + -(-s["candidates"] // GROUP)) for k, s in steps.items()}
+    out["model"] = {}
+    for (label, s), games in zip(steps.items(), (args.games_per_step, args.games_per_step
+                                                 + 2 * (list(first.values())[1] - list(first.values())[0]))):
+        m = out["model"][label] = model(s["serial_s"], games, one)
+        goal = f"  (goal at 64: >= {GOALS['speedup_64']:.0f}x)" if s is sample else ""
+        print(f"  {label:<22} S = {s['serial_s']:.3f} s, G = {games:,}: " + ", ".join(
+            f"T({w}) = {v['seconds']:.2f} s ({v['speedup']:.1f}x)" for w, v in m.items()) + goal, flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
