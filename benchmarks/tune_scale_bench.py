@@ -22,8 +22,9 @@ sample set and renamed copies of it, `make_big_db.py`), each the whole database;
    incumbent on 50 runs each; the workers compile the candidates from their changes, as in a
    tune) on 1 and 2 local worker processes and on a Dask LocalCluster of 2 (after a warm-up task),
    wall time, with the load average before and after.
-3. The model T(W) = S + G / (W * R): S the serial part of step 1, R the games/s of one local
-   worker, G the games of a step (--games-per-step, default 125,000: docs/tune.md's quality run,
+3. The model T(W) = S + G / (W * R): S the serial part of step 1, R the games/s of a worker on a
+   core of its own (two groups played in this process, per CPU second; on a loaded machine the
+   wall rate of one local worker is lower, and would make the serial part look smaller), G the games of a step (--games-per-step, default 125,000: docs/tune.md's quality run,
    1,999,022 games over 16 accepted changes; for the larger pool, the screening's share grown
    with the pool: twice its first look's games). Printed for W = 1, 8, 64, with the speed-up
    T(1) / T(W), beside the goals: a serial part of at most 0.3 s with either pool, at least 30x
@@ -56,7 +57,7 @@ from sengoku.goldfish.statistics.paired import Sums  # noqa: E402
 from sengoku.tune.build import BaseFiles  # noqa: E402
 from sengoku.tune.executors import DaskCluster, ProcessPool  # noqa: E402
 from sengoku.tune.tuner import GROUP, SCREEN_FIRST, Tuner  # noqa: E402
-from sengoku.tune.work import TaskResult  # noqa: E402
+from sengoku.tune.work import TaskResult, play_task  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ROOT / "decklists" / "tune" / "no-level3-4.toml"
@@ -99,7 +100,7 @@ class DryExecutor:
         runs = b - a
         gains = []  # as a worker sends them: per candidate, the sums of its per-run gains (+1, 0 or -1 a run)
         for change in group.changes:
-            q = zlib.crc32(repr(change).encode()) % 1000 / 1000
+            q = zlib.crc32(repr(change).encode()) % 1000 / 1000  # (section, out, into)
             better = round(runs * (0.25 + 0.2 * q)) if q > 0.8 else round(runs * 0.2 * q)
             worse = round(runs * 0.2)
             gains.append(Sums(runs, better - worse, better + worse))
@@ -150,6 +151,14 @@ def games_per_s(groups: int) -> dict[str, Any]:
     incumbent = tuner.incumbent_of(tuner.incumbent)
     racing = candidates[:groups * GROUP]
     out: dict[str, Any] = {"games": SCREEN_FIRST * (len(racing) + groups)}
+    # What one core gives, whatever the load: two groups played in this process, per CPU second
+    began, played = time.process_time(), 0
+    for _, (group, a, b, base) in list(tuner._tasks(2 * GROUP, lambda g, h: tuner._group(incumbent, racing[g:h]),
+                                                    0, SCREEN_FIRST)):
+        played += play_task(group, a, b, base).games
+    out["cpu"] = {"games_per_s": played / (time.process_time() - began), "games": played}
+    print(f"  {'one core (CPU)':<16} {played:,} games in {time.process_time() - began:.2f} CPU s = "
+          f"{out['cpu']['games_per_s']:>7,.0f} games per CPU second (in this process)", flush=True)
     for label, make in (("1 local worker", lambda: ProcessPool(1)), ("2 local workers", lambda: ProcessPool(2)),
                         ("Dask local:2", lambda: DaskCluster("local:2"))):
         executor = make()
@@ -217,13 +226,17 @@ def main() -> None:
     out["cluster_2_over_1"] = cluster / one
     print(f"  Dask local:2 over 1 local worker: {cluster / one:.2f}x  (goal >= {GOALS['cluster_2']}x)", flush=True)
 
-    print(f"\n3. The model T(W) = S + G / (W R), R = {one:,.0f} games/s (1 local worker)", flush=True)
+    # R: a worker's games/s on a core of its own (the CPU rate); a loaded machine's wall rate would flatter
+    # the model (a slower worker makes the serial part matter less)
+    rate = max(one, rates["cpu"]["games_per_s"])
+    print(f"\n3. The model T(W) = S + G / (W R), R = {rate:,.0f} games/s (a worker on a core of its own: the CPU "
+          f"rate; the wall rate of 1 local worker was {one:,.0f} here)", flush=True)
     sample, big = steps.values()
     first = {k: SCREEN_FIRST * (s["candidates"] + -(-s["candidates"] // GROUP)) for k, s in steps.items()}
     out["model"] = {}
     for (label, s), games in zip(steps.items(), (args.games_per_step, args.games_per_step
                                                  + 2 * (list(first.values())[1] - list(first.values())[0]))):
-        m = out["model"][label] = model(s["serial_s"], games, one)
+        m = out["model"][label] = model(s["serial_s"], games, rate)
         goal = f"  (goal at 64: >= {GOALS['speedup_64']:.0f}x)" if s is sample else ""
         print(f"  {label:<22} S = {s['serial_s']:.3f} s, G = {games:,}: " + ", ".join(
             f"T({w}) = {v['seconds']:.2f} s ({v['speedup']:.1f}x)" for w, v in m.items()) + goal, flush=True)

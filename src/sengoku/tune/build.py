@@ -136,7 +136,7 @@ class BaseFiles:
 class Group:
     """Up to a task's worth of candidates: changes of one base, and the rows of the cards they bring in."""
 
-    changes: tuple[Change, ...]
+    changes: tuple[tuple[str, str | None, str | None], ...]  # each change's (section, out, into): plain tuples pickle fast
     # card id -> its row, pickled (once a tune, by the client: a task then copies bytes), for the
     # cards going in that the base does not hold
     rows: Mapping[str, bytes]
@@ -174,7 +174,7 @@ def built_group(base: Base, group: Group) -> PairPlan:
         if group.policy is not None:
             incumbent = incumbent.with_options(policy=group.policy)
         rows = {cid: pickle.loads(row) for cid, row in group.rows.items()}
-        return group_plan(incumbent, [candidate_plan(base, c, rows, group.policy) for c in group.changes])
+        return group_plan(incumbent, [candidate_plan(base, Change(*c), rows, group.policy) for c in group.changes])
 
     return _kept(_GROUPS, (base.token, group.changes, group.policy), build)
 

@@ -227,7 +227,7 @@ class Tuner:
         """Return the task group of some candidates: their changes, and the rows of the cards they bring in
         that the incumbent does not hold; the workers compile them (`tune.build.built_group`)."""
         into = [c.change.into for c in chunk if c.change.into is not None and c.change.into not in incumbent.held]
-        return Group(tuple(c.change for c in chunk), self._cards.packed(into),
+        return Group(tuple((c.change.section, c.change.out, c.change.into) for c in chunk), self._cards.packed(into),
                      objective=(self.setup.objective, self.setup.options.turns)), incumbent.base
 
     def _tasks(self, count: int, group: Callable[[int, int], tuple[Any, Base | None]], start: int,
