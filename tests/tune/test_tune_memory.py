@@ -65,15 +65,23 @@ def _tune(cls: type[Tuner], executor: Any = None, **options: Any) -> dict[str, A
     return json.loads(result.to_json())
 
 
-@pytest.mark.parametrize("where", ["jobs 1", "jobs 2", "local cluster"])
-def test_the_same_tune_as_the_path_it_replaced(level4_pool: Path, where: str, request: pytest.FixtureRequest) -> None:
+@pytest.fixture(scope="module")
+def replaced(level4_pool: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The options of the tune below and the path it replaced's result on them (made once: the same for each place)."""
     options = {"pool": level4_pool, "budget": 12_000, "check_runs": 300, "seed": 3}
+    return options, _tune(ReferenceTuner, **options)
+
+
+@pytest.mark.parametrize("where", ["jobs 1", "jobs 2", "local cluster"])
+def test_the_same_tune_as_the_path_it_replaced(replaced: tuple[dict[str, Any], dict[str, Any]], where: str,
+                                               request: pytest.FixtureRequest) -> None:
+    options, reference = replaced
     if where == "local cluster":
         executor: Any = DaskCluster(request.getfixturevalue("dask_scheduler"))
     else:
         executor = ProcessPool(2) if where == "jobs 2" else InProcess()
     new = _tune(Tuner, executor, **options)
-    assert new == _tune(ReferenceTuner, **options)
+    assert new == reference
     assert new["changes"] and new["races"] and new["games"] > 10_000  # the tune raced and accepted: the comparison says something
 
 
