@@ -3,45 +3,35 @@
     .venv/bin/python benchmarks/killturn_bench.py [--games 1000] [--search-games 100] [--turns 12]
         [--going first|second] [--policy NAME ...] [--seed 0]
 
-Game i of every policy is played from the same seed (seed + i), so the policies meet the same
-opening hands and draws as far as their choices let the draws coincide. A game not won within
-`--turns` counts as turn turns + 1 in the mean (shown with ">" when that happens). The `search`
-policy is slow (a look-ahead), so it plays fewer games: compare it with the others on its own
-first games (the "same deals" column).
+Game i of every policy is run i of `sengoku goldfish --seed SEED`, played through the library's
+own run path (`goldfish.api.plan_of`, `goldfish.play.simulate.play_runs`), so the policies meet
+the same opening hands and draws as far as their choices let the draws coincide. A game not won
+within `--turns` counts as turn turns + 1 in the mean (shown with ">" when that happens). The
+`search` policy is slow (a look-ahead), so it plays fewer games: compare it with the others on
+its own first games (the "same deals" column).
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 
-def load_deck(file: str):
-    """Validate one bundled decklist and compile it for the engine."""
-    import sengoku
-    from sengoku.engine import compile_deck
+def plan(file: str, turns: int, going: str, seed: int, defends: bool):
+    """The plan of one bundled decklist's games (validated and compiled as `goldfish` does)."""
+    from sengoku.goldfish.api import plan_of
+    from sengoku.goldfish.options import PlayOptions
     from sengoku.paths import data_dir
-    from sengoku.validate.api import validate_file
 
-    result = validate_file(data_dir("decklists") / file)
-    if not result.valid:
-        raise SystemExit(f"{file} is invalid: {result.errors}")
-    return compile_deck(sengoku.load_card_db(), result.sections, result.mode)
+    options = PlayOptions(turns=turns, seed=seed, going=going, opponent_defends=defends)
+    return plan_of(data_dir("decklists") / file, None, options)
 
 
-def kill_turns(tables, policy: str, games: int, turns: int, going_first: bool, seed: int,
-               defends: bool = False) -> list[int | None]:
-    """Play `games` games; return each game's kill turn (None: not won within `turns`)."""
-    from sengoku.engine import GameRunner, make_policy
+def kill_turns(deck_plan, policy: str, games: int) -> list[int | None]:
+    """Play runs 0..games-1 of the plan with `policy`; return each game's kill turn (None: not won)."""
+    from sengoku.goldfish.play.simulate import play_runs
 
-    rng = random.Random()
-    runner = GameRunner(tables, make_policy(policy), rng, turns, going_first, opponent_defends=defends)
-    out = []
-    for i in range(games):
-        rng.seed(seed + i)
-        out.append(runner.play().won_turn)
-    return out
+    return [game.won_turn for game in play_runs(deck_plan.with_options(policy=policy), 0, games)]
 
 
 def mean(turns: list[int | None], cap: int) -> str:
@@ -66,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy", action="append", help="policies to compare (default: all but idle)")
     parser.add_argument("--opponent-defends", action="store_true",
                         help="the mirror opponent adds its Commander and self-boosts its Last Guards (G4)")
-    parser.add_argument("--seed", type=int, default=0, help="game i is played from seed + i")
+    parser.add_argument("--seed", type=int, default=0, help="game i is run i of goldfish --seed SEED")
     args = parser.parse_args(argv)
 
     import sengoku
@@ -74,18 +64,18 @@ def main(argv: list[str] | None = None) -> int:
 
     policies = args.policy or [p for p in POLICIES if p != "idle"]
     print(f"sengoku {sengoku.__version__}, rules engine {sengoku.engine_build()}; going {args.going}, "
-          f"up to {args.turns} turns, game i from seed {args.seed} + i"
+          f"up to {args.turns} turns, game i is run i of seed {args.seed}"
           + ("; the opponent defends" if args.opponent_defends else ""))
-    for file in ("default.toml", "ultimate.toml"):
-        tables = load_deck(file)
-        print(f"\n{file} ({tables.mode}):")
+    for file, mode in (("default.toml", "standard"), ("ultimate.toml", "ultimate")):
+        deck_plan = plan(file, args.turns, args.going, args.seed, args.opponent_defends)
+        print(f"\n{file} ({mode}):")
         print(f"{'policy':>10} {'games':>6} {'mean kill turn':>15} {'same deals':>11} {'by turn 3':>10} "
               f"{'by turn 4':>10} {'by turn 6':>10} {'won':>6} {'seconds':>8}")
         few = min(args.search_games, args.games)
         for name in policies:
             games = few if name == "search" else args.games
             t0 = time.perf_counter()
-            ks = kill_turns(tables, name, games, args.turns, args.going == "first", args.seed, args.opponent_defends)
+            ks = kill_turns(deck_plan, name, games)
             took = time.perf_counter() - t0
             print(f"{name:>10} {games:>6} {mean(ks, args.turns):>15} {mean(ks[:few], args.turns):>11} "
                   f"{by_turn(ks, 3):>10} {by_turn(ks, 4):>10} {by_turn(ks, 6):>10} {by_turn(ks, args.turns):>6} "
