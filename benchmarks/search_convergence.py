@@ -237,6 +237,8 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
         diffs = [b - a for a, b in zip(base, other)]
         diff, half, sd = half_width(diffs, level)
         said = verdict(diff, half, len(diffs))
+        if sd == 0 and len(diffs) >= MIN_DEALS:  # every deal alike: no interval (compare's rule), so no verdict
+            said = f"open (all {len(diffs)} deals alike: no interval yet)"
         if not last and said not in ("yes", "no"):
             return False
         mb, mo = sum(base) / len(base), sum(other) / len(other)

@@ -65,22 +65,30 @@ def low_curve_hash(bench, tmp_path_factory):
 
 
 def test_a_sequential_run_stops_a_row_at_its_first_verdict(bench, tmp_path, low_curve_hash, capsys):
-    # first: 30 deals alike (a difference of 0, no spread): "yes" at the first look.
-    # second: deals 0-29 three times 1 turn sooner, then 30-59 every one: open at 30, "no" at 60.
+    # deals 0-29 three times 1 turn sooner, then 30-59 every one: open at 30, "no" at 60 (nothing more played)
     sooner = [3] * 27 + [2] * 3 + [2] * 30
-    kills = {("first", "search"): [3] * 30, ("first", "stronger"): [3] * 30,
-             ("second", "search"): [3] * 60, ("second", "stronger"): sooner}
+    kills = {("second", "search"): [3] * 60, ("second", "stronger"): sooner}
     results = tmp_path / "stored.jsonl"
     store(results, low_curve_hash, bench, kills, 15)
     before = results.read_text(encoding="utf-8")
-    assert bench.main(["--deck", "bundled/low-curve-1", "--setting", "first", "--setting", "second",
+    assert bench.main(["--deck", "bundled/low-curve-1", "--setting", "second",
                        "--deals", "120", "--chunk", "15", "--results", str(results)]) == 0
-    assert results.read_text(encoding="utf-8") == before  # each row stopped on what was held: nothing played
+    assert results.read_text(encoding="utf-8") == before  # the row stopped on what was held: nothing played
     out = capsys.readouterr().out
     assert "judged after 30, 60, 120 deals" in out and "at the 98.33% level (0.05 / 3 looks" in out
-    assert "| bundled/low-curve-1 | first | 30 | 3.000 | 3.000 | +0.000 (+0.000 to +0.000) | yes |" in out
     # 60 deals: 33 of -1 and 27 of 0: mean -0.55, sd 0.5017; t(1 - 0.05/6, 59) = 2.4642 (scipy): half 0.1596
     assert "| bundled/low-curve-1 | second | 60 | 3.000 | 2.450 | -0.550 (-0.710 to -0.390) | no |" in out
+
+
+def test_deals_all_alike_give_no_verdict(bench, tmp_path, low_curve_hash, capsys):
+    # 30 deals alike: no spread, so no interval (compare's rule), not "yes"
+    kills = {("first", "search"): [3] * 30, ("first", "stronger"): [3] * 30}
+    results = tmp_path / "stored.jsonl"
+    store(results, low_curve_hash, bench, kills, 30)
+    assert bench.main(["--deck", "bundled/low-curve-1", "--setting", "first", "--deals", "30", "--chunk", "30",
+                       "--results", str(results)]) == 0
+    assert ("| bundled/low-curve-1 | first | 30 | 3.000 | 3.000 | +0.000 (+0.000 to +0.000) "
+            "| open (all 30 deals alike: no interval yet) |") in capsys.readouterr().out
 
 
 def test_rows_are_written_as_they_go_and_a_second_run_plays_only_what_is_missing(bench, tmp_path, capsys):
