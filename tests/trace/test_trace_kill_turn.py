@@ -47,7 +47,7 @@ def test_every_traced_run_ends_on_the_simulations_kill_turn(card_db, deck: str, 
     won = 0
     for i in range(RUNS):
         record.clear()
-        game = play_run(runner, plan.seed, i)
+        game = play_run(runner, plan.options.seed, i)
         kill = game.won_turn or 0
         assert kill == simulated[i], f"run {i}: traced kill turn {kill}, simulated {simulated[i]}"
         # The events say the same: the last turn recorded is the kill turn, and its winning attack is there.

@@ -304,13 +304,13 @@ def _goldfish_engine(decklist: Decklist, syntax: list[Any], db: CardDatabase | P
     setup = prepare_engine(decklist, syntax, load_cards(db), options, wants=wants,
                            kill_turns=kill_turns or check_player is not None or any(isinstance(p, str) for p in picks))
     plan, jobs = setup.plan, options.workers
-    tally = Tally(plan.measures, plan.turns, plan.kill_turns)
+    tally = Tally(plan.measures, plan.options.turns, plan.kill_turns)
     rounds = None
     if precision is None:
         play_all(plan, runs, jobs, progress, total=tally)
     else:
         rounds = play_rounds(runs, precision, lambda a, b: play_all(plan, b - a, jobs, progress, a, tally),
-                             lambda: kill_turn_sums(tally.kill_turn, plan.turns).half_width())
+                             lambda: kill_turn_sums(tally.kill_turn, plan.options.turns).half_width())
     traced = [replay_run(plan, p, tally.runs, setup.deck_label, setup.opponent, tally.per_run) for p in picks]
     check = None
     if check_player is not None and tally.per_run is not None:

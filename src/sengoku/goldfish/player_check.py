@@ -146,14 +146,14 @@ def check_player(plan: Plan, run_kill_turns: Sequence[int], deals: int, jobs: in
     # deferred: the engine, which the reports that read a check's verdict do not need
     from sengoku.goldfish.play.simulate import play_all
 
-    spec = search_spec(plan.policy)
+    spec = search_spec(plan.options.policy)
     search_plan = dataclasses.replace(plan.with_options(policy=spec), kill_turns=True)
     searched = play_all(search_plan, deals, jobs, progress, per_job=DEALS_PER_JOB).per_run
     assert searched is not None  # kill_turns=True keeps them
-    turns = plan.turns
+    turns = plan.options.turns
     gap, mine, theirs = Sums(), 0, 0
     for played, search in zip(run_kill_turns[:deals], searched):
         a, b = kill_turn_value(played or None, turns), kill_turn_value(search or None, turns)
         mine, theirs = mine + a, theirs + b
         gap.add(a - b)
-    return PlayerCheck(deals, plan.policy, spec, turns, gap, mine, theirs)
+    return PlayerCheck(deals, plan.options.policy, spec, turns, gap, mine, theirs)

@@ -92,11 +92,11 @@ def play_impact_task(plan: ImpactPlan, start: int, stop: int, base: Any = None) 
     place of tune's deck in a task, is not used (each deck's plan travels whole: a few dozen per race)."""
     began = time.perf_counter()
     full = plan.full
-    turns, objective, drawn_by = full.turns, plan.objective, plan.drawn_by
+    turns, objective, drawn_by = full.options.turns, plan.objective, plan.drawn_by
     events: list[dict[str, Any]] = []
     full_runner = make_runner(full, record=events)
     runners = [make_runner(p) for p in plan.decks]
-    seed = full.seed
+    seed = full.options.seed
     kills: list[Counter[tuple[int, int]]] = [Counter() for _ in plan.decks]
     own: Counter[int | None] = Counter()
     n = full.tables.n

@@ -38,7 +38,7 @@ class PairPlan:
 
     @property
     def turns(self) -> int:
-        return self.plans[0].turns
+        return self.plans[0].options.turns
 
 
 class Pairing:
@@ -85,7 +85,7 @@ class PairTally:
     def __init__(self, pair_plan: PairPlan) -> None:
         plans = pair_plan.plans
         self.runs = 0
-        self.tallies = [Tally(p.measures, p.turns) for p in plans]
+        self.tallies = [Tally(p.measures, p.options.turns) for p in plans]
         self.pairings = [Pairing(pair_plan.turns, len(pair_plan.events)) for _ in plans[1:]]
 
     def merge(self, other: PairTally) -> None:
@@ -119,7 +119,7 @@ def play_pairs_chunk(pair_plan: PairPlan, start: int, stop: int) -> PairTally:
     for i in range(start, stop):
         games = []
         for plan, runner, batch in zip(plans, runners, batches):
-            game = play_run(runner, plan.seed, i)
+            game = play_run(runner, plan.options.seed, i)
             games.append(game)
             batch.append(game)
         base = games[0]

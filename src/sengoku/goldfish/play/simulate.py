@@ -40,18 +40,6 @@ class Plan:
     opponent: Any = None  # the opponent deck's DeckTables; None: a mirror (G4)
     kill_turns: bool = False  # keep each run's kill turn, in run order (`Tally.per_run`), to pick runs to trace
 
-    @property
-    def turns(self) -> int:
-        return self.options.turns
-
-    @property
-    def seed(self) -> int:
-        return self.options.seed
-
-    @property
-    def policy(self) -> PolicySpec:
-        return self.options.policy
-
     def with_options(self, **changes: Any) -> Plan:
         """The same plan with some options changed (`plan.with_options(seed=3)`), checked as any record is."""
         return dataclasses.replace(self, options=dataclasses.replace(self.options, **changes))
@@ -156,14 +144,14 @@ def play_runs(plan: Plan, start: int, stop: int, policy: Any = None) -> Iterator
     `policy`, a policy object, plays instead of the plan's own (see `make_runner`).
     """
     runner = make_runner(plan, policy=policy)
-    seed = plan.seed
+    seed = plan.options.seed
     for i in range(start, stop):
         yield play_run(runner, seed, i)
 
 
 def play_chunk(plan: Plan, start: int, stop: int) -> Tally:
     """Play runs start..stop-1 and return their tally."""
-    tally = Tally(plan.measures, plan.turns, plan.kill_turns)
+    tally = Tally(plan.measures, plan.options.turns, plan.kill_turns)
     packed = plan.packed.__getitem__
     games = []
     for game in play_runs(plan, start, stop):
@@ -201,7 +189,7 @@ def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], Non
     plays at least `per_job` runs; fewer for a slow policy such as the search).
     `progress(done)` is called with the number of runs `total` holds so far.
     """
-    total = Tally(plan.measures, plan.turns, plan.kill_turns) if total is None else total
+    total = Tally(plan.measures, plan.options.turns, plan.kill_turns) if total is None else total
     return map_chunks(plan, play_chunk, total, start, start + runs, jobs, progress, per_job)
 
 

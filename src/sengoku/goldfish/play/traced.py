@@ -80,12 +80,12 @@ def replay_run(plan: Plan, run: int | str, runs: int, deck: str, opponent: dict[
             raise GoldfishError("the runs' kill turns are needed to pick the fastest, median or slowest")
         if len(kill_turns) != runs:
             raise GoldfishError(f"{len(kill_turns)} kill turns given for {runs} runs")
-        index = pick_run(kill_turns, which, plan.turns)
+        index = pick_run(kill_turns, which, plan.options.turns)
     else:
         index = which
         if not 0 <= index < runs:
             raise GoldfishError(f"run {index} is not one of the {runs:,} runs (0 to {runs - 1})")
     record: list[dict[str, Any]] = []
-    game = play_run(make_runner(dataclasses.replace(plan, kill_turns=False), record), plan.seed, index)
+    game = play_run(make_runner(dataclasses.replace(plan, kill_turns=False), record), plan.options.seed, index)
     return TracedRun(index, chosen, runs, plan.options, deck, opponent, game.won_turn, len(game.turns), record,
                      plan.tables, plan.opponent)
