@@ -10,16 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_DB = ROOT / "card_db" / "sengoku"
-DEFAULT_DECK = ROOT / "decklists" / "default.toml"
-
-# A Level 2 Main card no other card shares a name with, deployed for 30 AP (the most the schema allows; a
-# game of 8 turns never holds it: M1) and charged for 0 AP (T2a): drawn, it does nothing.
-DEAD = "Deadweight"
-# A Level 1 Main card that deploys for 1 AP, charges for 20 (T2a) and beats any Last Guard (K1, K4): the deck's
-# best card, whether played or charged.
-STRONG = "Champion"
+from impact_planted import DEAD, DEFAULT_DECK, SAMPLE_DB, STRONG
 
 
 def _planted_cards(cards: list[dict]) -> list[dict]:

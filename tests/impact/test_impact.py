@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DEAD, DEFAULT_DECK, STRONG
+from impact_planted import DEAD, DEFAULT_DECK, STRONG
 from sengoku.decklist.read import read_decklist
 from sengoku.goldfish.compare import compare
 from sengoku.goldfish.statistics.differences import KILL_TURN_MEAN

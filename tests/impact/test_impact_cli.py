@@ -13,7 +13,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from cli_run import run_captured
-from conftest import DEFAULT_DECK, ROOT
+from impact_planted import DEFAULT_DECK, ROOT
 
 SCHEMA = Draft202012Validator(json.loads((ROOT / "schemas" / "impact.schema.json").read_text(encoding="utf-8")))
 CLUSTER_REQUIRED = os.environ.get("SENGOKU_REQUIRE_CLUSTER") == "1"

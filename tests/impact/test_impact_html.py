@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cli_run import run_captured
-from conftest import DEFAULT_DECK
+from impact_planted import DEFAULT_DECK
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the browser helper sits in tests/
 from headless_browser import needs_browser, png_pixels, show  # noqa: E402
