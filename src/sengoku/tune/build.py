@@ -32,6 +32,7 @@ from typing import Any
 
 from sengoku.carddb.models import CardDatabase
 from sengoku.engine import choose_commander, compile_deck
+from sengoku.files import read_input
 from sengoku.goldfish.options import PolicySpec
 from sengoku.goldfish.play.pairs import PairPlan
 from sengoku.goldfish.play.simulate import Plan
@@ -92,6 +93,7 @@ class Base:
     token: str
     blob: bytes
     path: str | None = None  # or the file that holds the bytes, on this machine (`BaseFiles`)
+    size: int = 0  # the bytes in that file: all the reader takes from it
 
     @staticmethod
     def make(plan: Plan, deck: Deck, rows: Mapping[str, Row]) -> Base:
@@ -102,7 +104,7 @@ class Base:
     def opened(self) -> tuple[Plan, Deck, Mapping[str, Row]]:
         """Return (plan, deck, rows), unpickled once per process."""
         return _kept(_BASES, self.token, lambda: pickle.loads(self.blob if self.path is None else
-                                                            Path(self.path).read_bytes()))
+                                                            read_input(self.path, self.size, regular=True)))
 
 
 class BaseFiles:
@@ -121,7 +123,7 @@ class BaseFiles:
             self._folder = Path(tempfile.mkdtemp(prefix="sengoku-tune-"))
         path = self._folder / f"{base.token}.base"
         path.write_bytes(base.blob)
-        self._sent.append(Base(base.token, b"", str(path)))
+        self._sent.append(Base(base.token, b"", str(path), len(base.blob)))
         while len(self._sent) > KEPT:  # a step's tasks are all played before the next step's base is sent
             Path(self._sent.pop(0).path or "").unlink(missing_ok=True)
         return self._sent[-1]
