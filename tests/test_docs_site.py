@@ -118,7 +118,7 @@ def test_the_nav_is_by_reader() -> None:
         return {next(iter(e.values())) for e in entries} if isinstance(entries, list) else {entries}
 
     assert pages("Tournament organisers") >= {"validation.md", "formats-and-ci.md"}
-    assert pages("Deck builders") == {"goldfish.md", "compare.md", "tune.md", "trace.md"}
+    assert pages("Deck builders") == {"goldfish.md", "compare.md", "tune.md", "impact.md", "trace.md"}
     assert pages("How it works") >= {"policies.md", "common-random-numbers.md", "simulation-checks.md", "rules.md",
                                       "architecture.md"}
 
