@@ -134,13 +134,25 @@ class DaskCluster:
         (cancelled tasks, closed streams, workers ended) is what was asked for, so none of its log lines
         and tracebacks are printed."""
         if quietly:
-            import logging  # deferred: only a stopped cluster run needs it
-
-            for name in ("distributed", "tornado", "asyncio"):
-                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+            _quiet_logs()
+            if self._cluster is not None:
+                # ... nor any of a LocalCluster's worker processes: on a loaded machine a worker's heartbeat
+                # can meet the scheduler already closing, and it logs that as an error with a traceback
+                try:
+                    self._client.run(_quiet_logs)
+                except Exception:  # noqa: BLE001 - a worker already gone has nothing left to print
+                    pass
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+def _quiet_logs() -> None:
+    """Silence Dask's logs (and those of the libraries under it) in this process."""
+    import logging  # deferred: only a stopped cluster run needs it
+
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _ignore_ctrl_c() -> object:
