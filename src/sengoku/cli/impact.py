@@ -12,7 +12,7 @@ import typer
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
 from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
-from sengoku.cli.streams import EXIT_INTERRUPTED, StopSignals, write_document
+from sengoku.cli.streams import EXIT_INTERRUPTED, ProgressLine, StopSignals, write_document
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
 from sengoku.writes import check_outputs, write_atomically
 
@@ -109,7 +109,8 @@ def impact_command(
     note = options.jobs_note("--jobs")
     if note:
         typer.echo(f"note: {note}", err=True)
-    line = _ProgressLine(budget) if sys.stderr.isatty() else None
+    line = ProgressLine(lambda p: f"impact: look {p.look} · {p.racing:,} card(s) racing · {p.runs:,} runs · "
+                              f"{p.games:,}/{budget:,} games") if sys.stderr.isatty() else None
     try:
         race = ImpactRace(deck_path, db, options=options, objective=objective, precision=precision, budget=budget,
                           error_rate=error_rate, filler=filler, cards=card, drawn_by=drawn_by, progress=line)
@@ -156,24 +157,3 @@ def _write(result, as_json: bool, html: Optional[Path], force: bool, db: Optiona
 
         command = reproduce_command(result, db=db, html=html)
         write_atomically(html, render_impact_html(result, command), replace=force)
-
-
-class _ProgressLine:
-    """One line on stderr, rewritten in place: the look, the cards still racing, the games."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.last = 0.0
-
-    def __call__(self, p) -> None:  # type: ignore[no-untyped-def]
-        now = time.monotonic()
-        if now - self.last < 0.2:
-            return
-        self.last = now
-        sys.stderr.write(f"\rimpact: look {p.look} · {p.racing:,} card(s) racing · {p.runs:,} runs · "
-                         f"{p.games:,}/{self.budget:,} games\x1b[K")
-        sys.stderr.flush()
-
-    def clear(self) -> None:
-        sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()

@@ -22,9 +22,10 @@ import io
 import os
 import signal
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Protocol
+from typing import Any, Protocol
 
 from sengoku.errors import DataError
 
@@ -297,3 +298,23 @@ def write_error_message(exc: OSError) -> str:
     if exc.filename is not None:
         return f"error: {exc.filename}: {why}"
     return f"error: cannot write to standard output: {why}"
+
+
+class ProgressLine:
+    """One line on stderr, rewritten in place at most five times a second: `describe(progress)`."""
+
+    def __init__(self, describe: Callable[[Any], str]) -> None:
+        self.describe = describe
+        self.last = 0.0
+
+    def __call__(self, progress: Any) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.2:
+            return
+        self.last = now
+        sys.stderr.write(f"\r{self.describe(progress)}\x1b[K")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()

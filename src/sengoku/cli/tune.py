@@ -12,7 +12,7 @@ import typer
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
 from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
-from sengoku.cli.streams import EXIT_INTERRUPTED, StopSignals, write_document
+from sengoku.cli.streams import EXIT_INTERRUPTED, ProgressLine, StopSignals, write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
 from sengoku.writes import Input, check_outputs, write_atomically
@@ -115,7 +115,9 @@ def tune_command(
     if note:
         typer.echo(f"note: {note}", err=True)
 
-    line = _ProgressLine(budget) if sys.stderr.isatty() else None
+    line = ProgressLine(lambda p: f"tune: change {p.step}, {p.look} · {p.candidates:,} candidates left · "
+                              f"{p.games:,}/{budget:,} games"
+                              + ("" if p.value != p.value else f" · incumbent {p.value:.3f}")) if sys.stderr.isatty() else None
     try:
         tuner = Tuner(deck, db, options=options, objective=objective, budget=budget, max_changes=max_changes,
                       pool=pool, error_rate=error_rate, min_gain=min_gain, check_runs=check, verify_runs=verify,
@@ -172,25 +174,3 @@ def _tune(tuner, stop, cluster, output, html, db, force, as_json, line, started)
                err=True)
     if result.interrupted and stop.signum is None:  # (a KeyboardInterrupt raised by other means)
         raise SystemExit(EXIT_INTERRUPTED)
-
-
-class _ProgressLine:
-    """One line on stderr, rewritten in place: race, look, candidates left, games, the incumbent's value."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.last = 0.0
-
-    def __call__(self, p) -> None:  # type: ignore[no-untyped-def]
-        now = time.monotonic()
-        if now - self.last < 0.2:
-            return
-        self.last = now
-        value = "" if p.value != p.value else f" · incumbent {p.value:.3f}"
-        sys.stderr.write(f"\rtune: change {p.step}, {p.look} · {p.candidates:,} candidates left · "
-                         f"{p.games:,}/{self.budget:,} games{value}\x1b[K")
-        sys.stderr.flush()
-
-    def clear(self) -> None:
-        sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()
