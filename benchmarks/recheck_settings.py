@@ -1,7 +1,8 @@
 """Re-check each of greedy's hand-made settings on the test set: the setting as it ships against it turned off, paired.
 
     python benchmarks/recheck_settings.py [--set benchmarks/decksets/test.toml] [--deals 100] [--name NAME ...]
-        [--setting S ...] [--deck NAME ...] [--turns 12] [--seed 0] [--jobs 1] [--out recheck.md]
+        [--setting S ...] [--deck NAME ...] [--together NAME,NAME,...] [--turns 12] [--seed 0] [--jobs 1]
+        [--out recheck.md]
 
 Issue 36 point 4 (SPEC G6): every setting of `greedy` was chosen by measuring it on the suite, so
 each is graded again on decks that chose none of them, the test set (`benchmarks/decksets/test.toml`).
@@ -15,6 +16,8 @@ minus as it ships: positive when the setting wins sooner, so it earns its place)
 "earns its place" when the whole interval is above 0, "costs turns" when below, else "not shown".
 A game not won within `--turns` counts as turns + 1. Nothing here chooses a setting: a setting
 this table finds wanting is a question for the tuner on the fit set (`tune_settings.py`).
+`--together A,B,...` measures instead one row: those settings all turned off at once (a removal's
+combined effect, on the same deals).
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--name", action="append", help="only these settings (default: every one)")
     parser.add_argument("--setting", action="append", choices=list(SETTINGS), help="default: all four")
     parser.add_argument("--deck", action="append", help="only these decks of the set")
+    parser.add_argument("--together", help="one row instead: these settings (comma-separated) all turned off at once")
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (the result does not depend on it)")
@@ -73,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     from sengoku.engine.policies.greedy import GreedySettings
 
     ships = GreedySettings()
-    names = args.name or list(GreedySettings.names())
+    together = [n.strip() for n in args.together.split(",") if n.strip()] if args.together else []
+    names = together or args.name or list(GreedySettings.names())
     unknown = [n for n in names if n not in GreedySettings.names()]
     if unknown:
         parser.error(f"greedy has no setting {', '.join(unknown)}")
@@ -92,13 +97,16 @@ def main(argv: list[str] | None = None) -> int:
             out.flush()
             tasks = [(row, ships, 0, args.deals) for row in rows]
             shipped = [kills for _, kills in set_rows.play_all(tasks, args.jobs)]
-            for name in names:
-                value = getattr(ships, name)
-                changed = off_value(value)
-                if changed is None:
+            groups = [together] if together else [[name] for name in names]
+            for group in groups:
+                name = ", ".join(group)
+                value = ", ".join(str(getattr(ships, n)) for n in group)
+                offs = {n: off_value(getattr(ships, n)) for n in group}
+                changed = ", ".join(str(v) for v in offs.values())
+                if None in offs.values():
                     line = f"| {name} | {value} | (0 already) | | | skipped |\n"
                 else:
-                    record = GreedySettings.from_mapping({name: changed})
+                    record = GreedySettings.from_mapping(offs)
                     tasks = [(row, record, 0, args.deals) for row in rows]
                     off = [kills for _, kills in set_rows.play_all(tasks, args.jobs)]
                     gap, half, above, below, said = judge_setting(shipped, off)
