@@ -10,9 +10,10 @@ turns. A row is a deck of the set (`generate.deckset`: built into a temporary fo
 in a setting: `first`, `second`, `first-defends`, `second-defends` (going first or second, against
 a passive or a defending opponent). Deal i of a row is played by both policies from the same seeds
 (`seeds.seed_run`, as `sengoku goldfish` plays run i), so the two kill turns of a deal are a pair.
-The stronger search plays 2 x 4 + 2 x 12 rollouts and searches every Main Phase step (`rollouts=8`,
-`confirm=24`, `max_steps=0`; `--strong NAME=VALUE` changes one of its settings, `--base NAME=VALUE`
-one of the first search's, e.g. to try a stronger search as the yardstick). A game not won
+The stronger search plays 2 x 8 + 2 x 24 rollouts and searches every Main Phase step (`rollouts=16`,
+`confirm=48`, `max_steps=0`: twice `search`'s budget; `--strong NAME=VALUE` changes one of its settings,
+`--base NAME=VALUE` one of the first search's, e.g. `--base rollouts=4 --base confirm=12 --base
+max_steps=12` for the 0.10.0 search). A game not won
 within `--turns` counts as turns + 1.
 
 Common random numbers inside the search (`engine.policies.search`, its module doc): at every
@@ -51,12 +52,20 @@ from policy_bench import SETTINGS, in_processes, mean_ci  # noqa: E402  (the ben
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_SET = ROOT / "benchmarks" / "decksets" / "test.toml"
-STRONG = {"rollouts": 8, "confirm": 24, "max_steps": 0}  # twice search's 4 + 12 rollouts, no step cap
+STRONG = {"rollouts": 16, "confirm": 48, "max_steps": 0}  # twice search's 8 + 24 rollouts, no step cap
 WITHIN = 0.02
 ALPHA = 0.05  # a row's chance of a wrong verdict, over all its looks
 MIN_DEALS = 30  # fewer pairs give no verdict: an interval of a handful of deals (or of no spread) says little
 SEARCH_SETTINGS = ("rollouts", "finalists", "confirm", "horizon", "max_steps", "stream_seeds")
 _DECKS: dict[str, tuple[str, str, str]] = {}  # deck name -> (decklist, card database folder, deck hash)
+
+
+def resolved(settings: dict[str, int]) -> dict[str, int]:
+    """Every setting of a search with these changed: what a results file keys its games by, so that a chunk
+    played by another budget (or by `search` of another version, whose defaults differ) is never mixed in."""
+    from sengoku.engine.policies.search import SearchPolicy
+
+    return {name: int(settings.get(name, getattr(SearchPolicy, name))) for name in SEARCH_SETTINGS}
 
 
 def search_policy(settings: dict[str, object]):
@@ -99,16 +108,16 @@ def play(task: tuple) -> tuple:
 
 
 def read_results(path: Path) -> dict[tuple, tuple[list[int], float]]:
-    """The chunks a results file holds: (deck hash, setting, policy, settings, turns, seed, start) -> (kill
-    turns, CPU seconds)."""
+    """The chunks a results file holds: (deck hash, setting, policy, every search setting, sengoku version, turns,
+    seed, start) -> (kill turns, CPU seconds)."""
     held: dict[tuple, tuple[list[int], float]] = {}
     if not path.exists():
         return held
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
             r = json.loads(line)
-            key = (r["deck_hash"], r["setting"], r["policy"], json.dumps(r["settings"], sort_keys=True), r["turns"],
-                   r["seed"], r["start"])
+            key = (r["deck_hash"], r["setting"], r["policy"], json.dumps(r["settings"], sort_keys=True),
+                   r.get("version"), r["turns"], r["seed"], r["start"])
             held[key] = (r["kill_turns"], float(r["cpu"]))
         except (ValueError, KeyError, TypeError):
             continue  # a line cut short when a run was stopped: played again
@@ -140,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="JSON Lines file the chunks are appended to, and read back to resume")
     parser.add_argument("--jobs", type=int, default=1, help="processes (the results do not depend on it)")
     parser.add_argument("--strong", action="append", default=[], metavar="NAME=VALUE",
-                        help="a setting of the stronger search (default: rollouts=8 confirm=24 max_steps=0)")
+                        help="a setting of the stronger search (default: rollouts=16 confirm=48 max_steps=0)")
     parser.add_argument("--base", action="append", default=[], metavar="NAME=VALUE",
                         help="a setting of the first search (default: search as it ships)")
     parser.add_argument("--no-sequential", dest="sequential", action="store_false",
@@ -222,8 +231,8 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
     starts = list(range(0, args.deals, args.chunk))
 
     def key(deck: str, setting: str, which: str, start: int) -> tuple:
-        return (_DECKS[deck][2], setting, which, json.dumps(policies[which], sort_keys=True), args.turns, args.seed,
-                start)
+        return (_DECKS[deck][2], setting, which, json.dumps(resolved(policies[which]), sort_keys=True),
+                sengoku.__version__, args.turns, args.seed, start)
 
     cpu = {which: [0.0, 0] for which in policies}
     rows: list[tuple[float, float, float, float, int, float, str]] = []
@@ -264,7 +273,8 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
             for task, kills, seconds in in_processes(play, tasks, args.jobs):
                 deck, setting, which, _, start, stop, turns, seed = task
                 out.write(json.dumps({"deck": deck, "deck_hash": _DECKS[deck][2], "setting": setting,
-                                      "policy": which, "settings": policies[which], "turns": turns, "seed": seed,
+                                      "policy": which, "settings": resolved(policies[which]),
+                                      "version": sengoku.__version__, "turns": turns, "seed": seed,
                                       "start": start, "stop": stop, "kill_turns": kills,
                                       "cpu": round(seconds, 3)}) + "\n")
                 out.flush()

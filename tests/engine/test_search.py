@@ -134,17 +134,24 @@ def choose_at(standard, policy, step):
 
 
 def test_a_larger_search_plays_searchs_own_copies_and_more(standard):
-    (one_first, one_second), after = choose_at(standard, budget(4, 12), 0)
-    (two_first, two_second), after_two = choose_at(standard, budget(8, 24), 0)
-    assert len(two_first) == 8 and len(two_second) == 24
-    assert two_first[:4] == one_first and two_second[:12] == one_second  # search's copies, then its own
-    assert not set(two_first[4:]) & set(one_first + one_second)
+    from sengoku.engine.policies.search import keyed_seed
+
+    r, c = SearchPolicy.rollouts, SearchPolicy.confirm
+    assert (r, c) == (8, 24)  # twice the 0.10.0 search's 4 + 12 (issue 36)
+    (one_first, one_second), after = choose_at(standard, budget(r, c), 0)
+    (two_first, two_second), after_two = choose_at(standard, budget(2 * r, 2 * c), 0)
+    assert len(one_first) == 8 and len(one_second) == 24 and len(two_first) == 16 and len(two_second) == 48
+    assert two_first[:8] == one_first and two_second[:24] == one_second  # search's copies, then its own
+    assert not set(two_first[8:]) & set(one_first + one_second)
     assert after_two == after  # the stream is left where search leaves it, for the next decision
-    (half_first, half_second), after_half = choose_at(standard, budget(2, 6), 0)
-    assert half_first == one_first[:2] and half_second == one_second[:6] and after_half == after
-    # search as it ships: 4 then 12 draws of the policy's stream, as before the seeds were nested
+    (old_first, old_second), after_old = choose_at(standard, budget(4, 12), 0)
+    assert old_first == one_first[:4] and old_second == one_second[:12] and after_old == after
+    # the 0.10.0 budget's copies are 4 then 12 draws of the policy's stream, as before the seeds were nested;
+    # search's others are keyed by the decision's place (turn 2, the Charge Phase, stage, copy)
     rng = random.Random(7)
-    assert one_first + one_second == [rng.getrandbits(64) for _ in range(16)]
+    assert old_first + old_second == [rng.getrandbits(64) for _ in range(16)]
+    assert one_first[4:] == [keyed_seed(7, 2, 0, 1, k) for k in range(4, 8)]
+    assert one_second[12:] == [keyed_seed(7, 2, 0, 2, k) for k in range(12, 24)]
 
 
 def test_past_the_searched_steps_every_seed_is_keyed_by_the_decision_place(standard):

@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+import sengoku
+
 from .conftest import benchmark_script
 
 CHEAP = ["--base", "rollouts=1", "--base", "confirm=2", "--base", "horizon=6"]
@@ -51,7 +53,9 @@ def store(path, deck_hash, bench, kills, chunk):
         for (setting, which), k in kills.items():
             for start in range(0, len(k), chunk):
                 out.write(json.dumps({"deck": "bundled/low-curve-1", "deck_hash": deck_hash, "setting": setting,
-                                      "policy": which, "settings": {} if which == "search" else bench.STRONG,
+                                      "policy": which,
+                                      "settings": bench.resolved({} if which == "search" else bench.STRONG),
+                                      "version": sengoku.__version__,
                                       "turns": 12, "seed": 0, "start": start, "stop": start + chunk,
                                       "kill_turns": k[start:start + chunk], "cpu": 1.0}) + "\n")
 
@@ -132,10 +136,11 @@ def test_a_stored_run_is_summarised_without_playing(bench, tmp_path, capsys):
     seconds = {"search": 1.0, "stronger": 2.0}  # a chunk of 2 games: 0.5 and 1.0 CPU s a game
     results = tmp_path / "stored.jsonl"
     with results.open("w", encoding="utf-8") as out:
-        for which, settings in (("search", {}), ("stronger", bench.STRONG)):
+        for which, settings in (("search", bench.resolved({})), ("stronger", bench.resolved(bench.STRONG))):
             for start, chunk in zip((0, 2), kills[which]):
                 out.write(json.dumps({"deck": "bundled/low-curve-1", "deck_hash": deck_hash, "setting": "first",
-                                      "policy": which, "settings": settings, "turns": 12, "seed": 0,
+                                      "policy": which, "settings": settings, "version": sengoku.__version__,
+                                      "turns": 12, "seed": 0,
                                       "start": start, "stop": start + 2, "kill_turns": chunk,
                                       "cpu": seconds[which]}) + "\n")
     before = results.read_text(encoding="utf-8")
@@ -167,3 +172,17 @@ def test_the_rows_are_also_pooled_deal_by_deal(bench, tmp_path, low_curve_hash, 
     out = capsys.readouterr().out
     # 8 differences: mean -1/8; sd sqrt(2.875 / 7) = 0.6409; t(7) = 2.3646: half-width 2.3646 x 0.6409 / sqrt(8) = 0.536
     assert "stronger - search -0.125 (-0.661 to +0.411, 95%)" in out
+
+
+def test_games_of_another_budget_or_version_are_not_mixed_in(bench, tmp_path, low_curve_hash):
+    kills = {("second", "search"): [3] * 30, ("second", "stronger"): [2] * 30}
+    results = tmp_path / "stored.jsonl"
+    store(results, low_curve_hash, bench, kills, 30)
+    held = bench.read_results(results)
+    assert len(held) == 2
+    # the 0.10.0 search's games (4 + 12 rollouts, a cap of 12 steps) are keyed apart from today's search's
+    assert bench.resolved({})["rollouts"] == 8 and bench.resolved({"rollouts": 4})["rollouts"] == 4
+    assert bench.resolved({}) != bench.resolved({"rollouts": 4, "confirm": 12, "max_steps": 12})
+    older = results.read_text(encoding="utf-8").replace(f'"version": "{sengoku.__version__}"', '"version": "0.0.1"')
+    results.write_text(older, encoding="utf-8")
+    assert set(bench.read_results(results)) & set(held) == set()  # another version's lines: none of today's games

@@ -6,8 +6,8 @@ turns), scored by the turn they won.
 - The Charge Phase: every distinct plan (which cards to send for AP Charge, as a multiset of
   cards; HP Charge on which ally or none), within the hand limit (T2a, T2b).
 - The Main Phase: at each step, every distinct legal action and "let the default policy finish
-  the turn"; the step taken, the next one is searched, up to `max_steps` steps a turn (0: every
-  step, until the search chooses to finish).
+  the turn"; the step taken, the next one is searched, until the search chooses to finish the turn
+  (`max_steps` > 0 caps the steps searched a turn, the default policy playing the rest).
 Two stages against the winner's curse: every option gets `rollouts` copies, then the best
 `finalists` get `confirm` fresh copies each and the best of those is taken (a choice is changed
 from the default policy's only when its fresh mean is better). All copies of one stage share
@@ -16,18 +16,25 @@ from `state.policy_rng` (G7), never the game's own streams (`state.chance`): the
 nothing from the game, so its games follow the same deals as any other policy's, and it plays the same
 games for any number of processes, compiled or pure.
 
-Common random numbers between searches of two budgets (the convergence benchmark, issue 36): a
-decision's seeds are nested. Every Charge Phase, and each of the first `STREAM_STEPS` Main Phase
-steps of a turn, draws `STREAM_ROLLOUTS` then `STREAM_CONFIRM` seeds from the policy's stream, in
-that order, whatever the search's own budget (as `search` as it ships always drew them), and a
-stage uses the first of them; a stage that needs more seeds, and every decision past those steps,
-takes the rest from `keyed_seed`, keyed by the run's policy seed and the decision's place (turn,
-step, stage, copy), never from the stream. So a search with twice the rollouts plays, at every
-decision it meets in the same state, the very copies `search` plays plus as many of its own, and
-the two take the same choice far more often than two searches on separate luck; `search` itself
-plays the games it always played. (`stream_seeds = 0` keys every seed by the decision's place,
-so that two searches share their copies even after their games part, at the cost of other games
-than `search`'s.)
+The budget (issue 36): 8 + 24 rollouts and no step cap. Up to 0.10.0 `search` played 4 + 12 with a
+cap of 12 steps; the convergence benchmark found a search with twice those rollouts and no cap
+winning 0.033 turns sooner on average over the test set (0.018 to 0.047), so that search is now the
+default. The cap had never bound on the rows tried (the capped and uncapped searches played the
+same games), so it went with it.
+
+Common random numbers between searches of two budgets (the convergence benchmark): a decision's
+seeds are nested. Every Charge Phase, and each of the first `STREAM_STEPS` Main Phase steps of a
+turn, draws `STREAM_ROLLOUTS` then `STREAM_CONFIRM` seeds from the policy's stream, in that order,
+whatever the search's own budget (as the 0.10.0 search drew them), and a stage uses the first of
+them; the rest of a stage's seeds, and every seed of a decision past those steps, come from
+`keyed_seed`, keyed by the run's policy seed and the decision's place (turn, step, stage, copy),
+never from the stream. So at every decision two searches of different budgets meet in the same
+state, the larger plays the smaller's very copies plus its own, and the two take the same choice
+far more often than two searches on separate luck: `search` plays the 0.10.0 search's copies plus
+as many more (its games are those the convergence benchmark's stronger search played in 0.10.0),
+and a search of twice its budget plays `search`'s copies plus as many more. (`stream_seeds = 0`
+keys every seed by the decision's place, so that two searches share their copies even after their
+games part, at the cost of other games than `search`'s.)
 """
 
 from __future__ import annotations
@@ -53,8 +60,8 @@ _FINISH = Action(Kind.END_TURN, ("finish",))
 # A Charge Phase plan: (hand positions to send, ally number to HP-charge or -1).
 ChargePlan = tuple[tuple[int, ...], int]
 
-# The seeds each decision draws from the policy's stream (the budget of `search` as it ships): see
-# the module's doc. A search of any budget draws these, so the stream stays where `search`'s is.
+# The seeds each decision draws from the policy's stream (the budget of `search` up to 0.10.0): see the
+# module's doc. A search of any budget draws these, so the stream stays where every other budget's is.
 STREAM_ROLLOUTS = 4
 STREAM_CONFIRM = 12
 STREAM_STEPS = 12
@@ -74,11 +81,11 @@ class SearchPolicy(GreedyPolicy):
     step on copies of the game played on by greedy, in two stages; take the one that wins soonest."""
 
     name = "search"
-    rollouts: ClassVar[int] = 4  # first stage: copies played per option
+    rollouts: ClassVar[int] = 8  # first stage: copies played per option
     finalists: ClassVar[int] = 3  # second stage: the options played again
-    confirm: ClassVar[int] = 12  # second stage: fresh copies per finalist
+    confirm: ClassVar[int] = 24  # second stage: fresh copies per finalist
     horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
-    max_steps: ClassVar[int] = 12  # Main Phase steps searched per turn, greedy playing the rest; 0: no cap
+    max_steps: ClassVar[int] = 0  # Main Phase steps searched per turn, greedy playing the rest; 0: no cap
     stream_seeds: ClassVar[int] = 1  # 1: seeds from the policy's stream as the module's doc says; 0: every seed keyed
 
     def __init__(self, settings: GreedySettings = DEFAULT_SETTINGS) -> None:
