@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/policy_bench.py [--deals 500] [--deck NAME ...] [--setting S ...]
         [--turns 12] [--seed 0] [--jobs 1] [--base greedy] [--against search] [--json FILE]
-        [--set benchmarks/decksets/test.toml]
+        [--set benchmarks/decksets/test.toml] [--results FILE] [--chunk 25]
 
 Settings: `first`, `second`, `first-defends`, `second-defends` (going first or second, with or
 without `--opponent-defends`). Deal i of a deck and setting is played by both policies from the
@@ -19,6 +19,14 @@ prints the same summary from such a file without playing. With `--set MANIFEST` 
 set's instead of the suite's (`sengoku.generate.deckset`: the test set, `benchmarks/decksets/test.toml`,
 is what the policy table reports; the fit set, `fit.toml`, the only one to choose a setting on), each
 played with its own card database; a deck is then named as the set names it, e.g. `gen-1001/low-curve-1`.
+
+With `--results FILE` every chunk of `--chunk` deals of a deck, setting and policy is appended to FILE
+(JSON Lines) as it finishes, and a run with the same file plays only the chunks it does not hold yet
+(a chunk is known by its deck's hash, setting, policy, sengoku version, turns, seed and deals), so a
+long run can be stopped and resumed; keep one file per build of the engine measured. Last, the
+verdicts against issue 36's goals (SPEC G6): every row's gap within 0.1 turns (`LIMIT`); per deck (the
+mean of its settings' gaps), the largest minus the smallest at most 0.1; every pair of decks the
+yardstick separates ordered the same way. Each names the rows, decks or pairs that miss, by how much.
 """
 
 from __future__ import annotations
@@ -32,8 +40,10 @@ from pathlib import Path
 
 SUITE = Path(__file__).resolve().parents[1] / "decklists" / "suite"
 SET_DECKS: dict[str, tuple[Path, Path]] = {}  # with --set: deck name -> (decklist, card database folder)
+SET_HASHES: dict[str, str] = {}  # with --set: deck name -> deck hash (validate.deck_hash)
 SETTINGS = {"first": (True, False), "second": (False, False),
             "first-defends": (True, True), "second-defends": (False, True)}
+LIMIT = 0.1  # turns: issue 36's goal for a row's gap, and for the spread of the decks' gaps
 
 
 def load_deck(path: Path, db: Path | None = None):
@@ -133,6 +143,32 @@ def ranking_check(results: dict[tuple[str, str, str], list[int]], decks: list[st
     return separated, wrong
 
 
+def goals(rows: dict[tuple[str, str], tuple[float, float, float, float]], per_deck: dict[str, float],
+          separated: int, wrong: list[str]) -> list[str]:
+    """The verdict on each of issue 36's three goals, naming what misses and by how much: every row's gap
+    (mean, ± half-width) within `LIMIT` turns; the decks' gaps (each the mean of its settings') spread over at
+    most `LIMIT`; every pair the yardstick separates ordered the same way."""
+    out = []
+    beyond = sorted(((r[2], r[3], k) for k, r in rows.items() if abs(r[2]) > LIMIT), reverse=True)
+    words = [f"{deck} {setting} {gap:+.3f} ± {half:.3f} (over by {abs(gap) - LIMIT:.3f}"
+             + ("; its whole interval beyond)" if abs(gap) - half > LIMIT else ")")
+             for gap, half, (deck, setting) in beyond]
+    out.append(f"every row within {LIMIT} turns: " + ("met" if not beyond else "not met")
+               + f", {len(rows) - len(beyond)} of {len(rows)} rows"
+               + ("" if not beyond else "; beyond: " + ", ".join(words)))
+    if len(per_deck) > 1:
+        low = min(per_deck, key=per_deck.__getitem__)
+        spread = max(per_deck.values()) - per_deck[low]
+        far = sorted(((g, d) for d, g in per_deck.items() if g - per_deck[low] > LIMIT), reverse=True)
+        out.append(f"per deck, largest gap minus smallest at most {LIMIT}: " + ("met" if spread <= LIMIT else "not met")
+                   + f", {spread:.3f}" + ("" if spread <= LIMIT else f" (over by {spread - LIMIT:.3f}); more than "
+                   f"{LIMIT} above the smallest ({low} {per_deck[low]:+.3f}): "
+                   + ", ".join(f"{d} {g:+.3f}" for g, d in far)))
+    out.append("every pair the yardstick separates ordered the same way: " + ("met" if not wrong else "not met")
+               + f", {separated - len(wrong)} of {separated}" + ("" if not wrong else f" ({len(wrong)} the other way)"))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=500, help="deals per deck and setting")
@@ -146,6 +182,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write every deal's kill turns here")
     parser.add_argument("--set", type=Path, metavar="MANIFEST",
                         help="play a deck set's decks (e.g. benchmarks/decksets/test.toml) instead of the suite's")
+    parser.add_argument("--results", type=Path, metavar="FILE",
+                        help="append every chunk of deals to this JSON Lines file as it finishes, and play only what "
+                             "it does not hold yet (resumable)")
+    parser.add_argument("--chunk", type=int, default=25, help="deals per line of --results (default 25)")
     parser.add_argument("--summarise", type=Path, metavar="JSON",
                         help="play nothing: summarise the kill turns a run wrote with --json (its decks, settings and deals)")
     args = parser.parse_args(argv)
@@ -161,11 +201,36 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as folder:  # the set's databases and decklists, for this run
             for d in build_deckset(manifest, folder).decks:
                 SET_DECKS[d.name] = (d.decklist, d.db)
+                SET_HASHES[d.name] = d.deck_hash
             unknown = [d for d in args.deck or () if d not in SET_DECKS]
             if unknown:
                 raise SystemExit(f"no deck {', '.join(unknown)} in {args.set} (decks: {', '.join(SET_DECKS)})")
             return run(args, argv, args.deck or list(SET_DECKS), sengoku)
     return run(args, argv, args.deck or sorted(p.stem for p in SUITE.glob("*.toml")), sengoku)
+
+
+def deck_hash(deck: str) -> str:
+    """A deck's hash (its cards, counts, mode and card database): what a results file knows its chunks by."""
+    if deck in SET_HASHES:
+        return SET_HASHES[deck]
+    from sengoku.validate.api import validate_file
+
+    return str(validate_file(SUITE / f"{deck}.toml").deck_hash)
+
+
+def read_results(path: Path) -> dict[tuple, tuple[list[int], float]]:
+    """The chunks a results file holds: (deck hash, setting, policy, version, turns, seed, start, stop) -> (kill
+    turns, CPU seconds). A line cut short (a run stopped while writing) is skipped: its chunk is played again."""
+    held: dict[tuple, tuple[list[int], float]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                r = json.loads(line)
+                held[(r["deck_hash"], r["setting"], r["policy"], r["version"], r["turns"], r["seed"], r["start"],
+                      r["stop"])] = (list(r["kill_turns"]), float(r["cpu"]))
+            except (ValueError, KeyError, TypeError):
+                continue
+    return held
 
 
 def run(args, argv: list[str] | None, decks: list[str], sengoku) -> int:
@@ -177,19 +242,27 @@ def run(args, argv: list[str] | None, decks: list[str], sengoku) -> int:
     print(f"| deck | setting | {args.base} | {args.against} | gap (95% interval) | slower / faster deals |")
     print("| --- | --- | ---: | ---: | --- | --- |")
     sys.stdout.flush()
+    chunk = args.chunk if args.results else args.deals
+    spans = [(start, min(start + chunk, args.deals)) for start in range(0, args.deals, max(1, chunk))]
     tasks = []
     for deck in decks:
         for setting in settings:
-            for policy in (args.base, args.against):
-                tasks.append((deck, setting, policy, 0, args.deals, args.turns, args.seed))
+            for start, stop in spans:
+                for policy in (args.base, args.against):
+                    tasks.append((deck, setting, policy, start, stop, args.turns, args.seed))
     results: dict[tuple[str, str, str], list[int]] = {}
+    parts: dict[tuple[str, str, str], dict[int, list[int]]] = {}
     cpu: dict[str, float] = {args.base: 0.0, args.against: 0.0}
     rows: dict[tuple[str, str], tuple[float, float, float, float]] = {}
 
-    def take(result: tuple[str, str, str, list[int], float]) -> None:
+    def take(result: tuple[str, str, str, list[int], float], start: int = 0) -> None:
         deck, setting, policy, kills, seconds = result
-        results[(deck, setting, policy)] = kills
         cpu[policy] += seconds
+        got = parts.setdefault((deck, setting, policy), {})
+        got[start] = kills
+        if len(got) < len(spans):
+            return
+        results[(deck, setting, policy)] = [k for s in sorted(got) for k in got[s]]
         a, b = results.get((deck, setting, args.base)), results.get((deck, setting, args.against))
         if a is not None and b is not None:
             gaps = [x - y for x, y in zip(a, b)]
@@ -209,6 +282,29 @@ def run(args, argv: list[str] | None, decks: list[str], sengoku) -> int:
             if key not in stored or len(stored[key]) < args.deals:
                 raise SystemExit(f"{args.summarise} holds no {args.deals} kill turns for {deck}, {setting}, {policy}")
             take((deck, setting, policy, stored[key][:args.deals], 0.0))
+    elif args.results:
+        hashes = {deck: deck_hash(deck) for deck in decks}
+
+        def key(deck: str, setting: str, policy: str, start: int, stop: int) -> tuple:
+            return (hashes[deck], setting, policy, sengoku.__version__, args.turns, args.seed, start, stop)
+
+        held = read_results(args.results)
+        missing = []
+        for task in tasks:
+            deck, setting, policy, start, stop, _, _ = task
+            if key(deck, setting, policy, start, stop) in held:
+                kills, seconds = held[key(deck, setting, policy, start, stop)]
+                take((deck, setting, policy, kills, seconds), start)
+            else:
+                missing.append(task)
+        with args.results.open("a", encoding="utf-8") as out:
+            for task, result in zip(missing, in_processes(play, missing, args.jobs)):
+                deck, setting, policy, start, stop, turns, seed = task
+                out.write(json.dumps({"deck": deck, "deck_hash": hashes[deck], "setting": setting, "policy": policy,
+                                      "version": sengoku.__version__, "turns": turns, "seed": seed, "start": start,
+                                      "stop": stop, "kill_turns": result[3], "cpu": round(result[4], 3)}) + "\n")
+                out.flush()
+                take(result, start)
     else:
         for result in in_processes(play, tasks, args.jobs):
             take(result)
@@ -251,6 +347,10 @@ def run(args, argv: list[str] | None, decks: list[str], sengoku) -> int:
             low, high = min(per_deck, key=per_deck.__getitem__), max(per_deck, key=per_deck.__getitem__)
             print(f"per deck (the mean of its settings' gaps): from {per_deck[low]:+.3f} ({low}) to "
                   f"{per_deck[high]:+.3f} ({high}); largest minus smallest {per_deck[high] - per_deck[low]:.3f}")
+        print()
+        print("against the goals (issue 36 point 3):")
+        for line in goals(rows, per_deck, separated, wrong):
+            print(f"- {line}")
     games = args.deals * len(rows)
     for policy, seconds in cpu.items():
         if games and not args.summarise:

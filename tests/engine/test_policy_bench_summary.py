@@ -41,3 +41,46 @@ def test_a_stored_run_is_summarised_without_playing(bench, tmp_path: Path, capsy
     assert "CPU s" not in out  # nothing was played
     with pytest.raises(SystemExit, match="holds no 5 kill turns for low-curve, first, greedy"):
         bench.main(["--deals", "5"] + args[2:])
+
+
+def test_the_goals_name_what_misses_and_by_how_much(bench):
+    rows = {("a", "first"): (3.2, 3.0, 0.2, 0.05), ("a", "second"): (3.0, 3.0, 0.0, 0.01),
+            ("b", "first"): (3.1, 3.0, 0.12, 0.04), ("b", "second"): (3.0, 3.0, -0.05, 0.02)}
+    per_deck = {"a": 0.1, "b": 0.035, "c": -0.02}  # spread 0.12: a is more than 0.1 above c
+    met, spread, pairs = bench.goals(rows, per_deck, 10, ["first: b minus a ..."])
+    # a first: 0.2 - 0.05 > 0.1, the whole interval beyond; b first: 0.12 - 0.04 = 0.08, within reach of 0.1
+    assert met == ("every row within 0.1 turns: not met, 2 of 4 rows; beyond: a first +0.200 ± 0.050 "
+                   "(over by 0.100; its whole interval beyond), b first +0.120 ± 0.040 (over by 0.020)")
+    assert spread == ("per deck, largest gap minus smallest at most 0.1: not met, 0.120 (over by 0.020); "
+                      "more than 0.1 above the smallest (c -0.020): a +0.100")
+    assert pairs == "every pair the yardstick separates ordered the same way: not met, 9 of 10 (1 the other way)"
+    met, spread, pairs = bench.goals({("a", "first"): (3.0, 3.0, 0.1, 0.01)}, {"a": 0.0, "b": 0.1}, 3, [])
+    assert met.startswith("every row within 0.1 turns: met, 1 of 1 rows")  # 0.1 itself is within
+    assert spread == "per deck, largest gap minus smallest at most 0.1: met, 0.100"
+    assert pairs.endswith("met, 3 of 3")
+
+
+def test_results_are_written_as_they_go_and_a_second_run_plays_only_what_is_missing(bench, tmp_path, capsys):
+    results = tmp_path / "run.jsonl"
+    args = ["--deck", "mat-heavy", "--setting", "second", "--turns", "6", "--against", "develop", "--chunk", "2",
+            "--results", str(results)]
+    assert bench.main(args + ["--deals", "3"]) == 0
+    first = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    assert [(r["policy"], r["start"], r["stop"]) for r in first] == [("greedy", 0, 2), ("develop", 0, 2),
+                                                                     ("greedy", 2, 3), ("develop", 2, 3)]
+    assert all(r["kill_turns"] == [7] * (r["stop"] - r["start"]) for r in first if r["policy"] == "develop")
+    whole = [k for r in first if r["policy"] == "greedy" for k in r["kill_turns"]]
+    capsys.readouterr()
+    # four deals in chunks of 2: deals 0-1 are held; 2-3 are a chunk of their own (not the held 2-2), so played
+    assert bench.main(args + ["--deals", "4"]) == 0
+    again = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()]
+    assert again[:4] == first and [(r["policy"], r["start"], r["stop"]) for r in again[4:]] == [
+        ("greedy", 2, 4), ("develop", 2, 4)]
+    assert again[4]["kill_turns"][0] == whole[2]  # deal 2 is the same deal, played again
+    out = capsys.readouterr().out
+    mean = (sum(whole[:2]) + sum(again[4]["kill_turns"])) / 4
+    assert f"| mat-heavy | second | {mean:.2f} | 7.00 | {mean - 7:+.2f}" in out
+    before = results.read_text(encoding="utf-8")
+    assert bench.main(args + ["--deals", "4"]) == 0
+    assert results.read_text(encoding="utf-8") == before  # everything held: nothing played
+    assert "every row within 0.1 turns: not met, 0 of 1 rows" in capsys.readouterr().out
