@@ -33,7 +33,7 @@ from sengoku.validate.api import Validator  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ROOT / "decklists" / "tune" / "no-level4.toml"
-GROUP = 32  # candidates per task (tune.tuner.GROUP): the incumbent plays once per group
+GROUP = 32  # candidates per task (tune.looks.GROUP): the incumbent plays once per group
 
 
 def candidates(db: Path) -> int:

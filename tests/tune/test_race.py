@@ -10,7 +10,8 @@ from collections import Counter
 import pytest
 
 from sengoku.goldfish.statistics.paired import Sums, t975
-from sengoku.tune.race import KILL_TURN, WON_BY, Objective, judge, look_level, lower_bound, screen_cut, t_quantile
+from sengoku.tune.race import (KILL_TURN, WON_BY, Gains, Objective, judge, look_level, lower_bound, screen_cut,
+                               screen_survivors, t_quantile)
 
 
 def test_objective_words() -> None:
@@ -87,6 +88,51 @@ def test_judge_accepts_drops_and_keeps_racing() -> None:
     assert lower_bound(_sums([2, 2, 2]), 1e-6) == -math.inf
     assert lower_bound(_sums([1]), 0.05) == -math.inf
     assert not judge([_sums([1])], look_level(0.05, 58, 1), 0.02)[0].accept
+
+
+def test_a_screening_look_on_integer_lists_drops_what_judge_drops() -> None:
+    """`screen_survivors` (a look's lists of sums, no record per candidate) keeps exactly the candidates `judge`
+    keeps at a screening look: random sums with the edge cases among them (one run, no spread, a spread of one
+    run in thousands, the leader's own interval), over several smallest gains."""
+    rng = random.Random(38)
+    dropped = kept_some = 0
+    for trial in range(200):
+        count = rng.randint(1, 60)
+        racing = []
+        for _ in range(count):
+            n = rng.choice((0, 1, 2, 3, 50, 400, 6400))
+            values = [rng.choice((-2, -1, 0, 0, 1, 1, 3)) for _ in range(n)]
+            if rng.random() < 0.15:  # every run alike: no interval, judged by its mean
+                values = [values[0] if values else 0] * n
+            elif rng.random() < 0.1 and n > 1:  # one run in many differs
+                values = [0] * (n - 1) + [1]
+            sums = Sums()
+            for v in values:
+                sums.add(v)
+            racing.append(sums)
+        gains = Gains(count)
+        for k, sums in enumerate(racing):
+            gains.merge(k, [sums.n], [sums.total], [sums.squares])
+        for min_gain in (0.0, 0.02, 0.5, -1.0):
+            kept = [k for k, v in enumerate(judge(racing, None, min_gain)) if not v.drop]
+            assert screen_survivors(gains, min_gain) == kept, (trial, min_gain)
+            dropped += count - len(kept)
+            kept_some += len(kept)
+    assert dropped > 1000 and kept_some > 1000  # both verdicts were checked, many times
+    assert screen_survivors(Gains(0), 0.02) == []
+
+
+def test_gains_merge_slices_and_keep_positions() -> None:
+    gains = Gains(5)
+    gains.merge(0, [2, 2], [1, -1], [1, 1])
+    gains.merge(3, [4, 4], [2, 0], [2, 2])
+    gains.merge(1, [1], [1], [1])
+    assert [gains.sums(k) for k in range(5)] == [Sums(2, 1, 1), Sums(3, 0, 2), Sums(0, 0, 0), Sums(4, 2, 2),
+                                                Sums(4, 0, 2)]
+    assert gains.means()[:2] == [0.5, 0.0] and math.isnan(gains.means()[2])
+    kept = gains.kept([4, 1])
+    assert [kept.sums(k) for k in range(len(kept))] == [Sums(4, 0, 2), Sums(3, 0, 2)]
+    assert Gains.of([Sums(3, 1, 5), Sums(1, -1, 1)]) == ([3, 1], [1, -1], [5, 1])
 
 
 def _draw(rng: random.Random, gain: float, runs: int, sums: Sums) -> None:

@@ -22,13 +22,14 @@ from typing import Any
 import pytest
 
 from sengoku.goldfish.play.pairs import PairPlan, play_pairs_chunk
-from sengoku.goldfish.statistics.paired import Sums
 from sengoku.tune import build
 from sengoku.tune import tuner as tuner_module
 from sengoku.tune.candidates import Candidate, changes
-from sengoku.tune.deck import decklist
+from sengoku.tune.deck import Change, decklist
 from sengoku.tune.executors import DaskCluster, InProcess, ProcessPool
-from sengoku.tune.tuner import GROUP, Incumbent, Tuner
+from sengoku.tune.race import Gains
+from sengoku.tune.looks import GROUP
+from sengoku.tune.tuner import Incumbent, Tuner
 from sengoku.tune.work import group_plan
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,8 +53,8 @@ class ReferenceTuner(Tuner):
                 refused += 1
         return found, refused
 
-    def _group(self, incumbent: Incumbent, chunk: Sequence[Candidate]) -> tuple[Any, None]:
-        return group_plan(incumbent.plan, [self.plan(c.deck) for c in chunk]), None
+    def _group(self, incumbent: Incumbent, chunk: Sequence[tuple[str, str | None, str | None]]) -> tuple[Any, None]:
+        return group_plan(incumbent.plan, [self.plan(incumbent.deck.apply(Change(*c))) for c in chunk]), None
 
 
 def _tune(cls: type[Tuner], executor: Any = None, **options: Any) -> dict[str, Any]:
@@ -105,14 +106,14 @@ def test_a_candidate_built_from_its_change_is_the_one_compiled_whole(level4_pool
     incumbent = tuner.incumbent_of(tuner.incumbent)
     candidates, _ = tuner.candidates()
     for cand in candidates[::37] + candidates[-3:]:  # swaps, adds and removes, in both sections
-        group, base = tuner._group(incumbent, [cand])
-        built = build.candidate_plan(base, cand.change, {cid: pickle.loads(row) for cid, row in group.rows.items()})
+        group, base = tuner._group(incumbent, [(cand.change.section, cand.change.out, cand.change.into)])
+        assert group.changes == ((cand.change.section, cand.change.out, cand.change.into),)  # the change alone
+        built = build.built_group(base, group).plans[1]
         whole = tuner.plan(cand.deck)
         assert pickle.dumps(built.tables) == pickle.dumps(whole.tables), cand.change
         assert (built.commander, built.packed, built.options, built.measures) == \
                (whole.commander, whole.packed, whole.options, whole.measures)
         assert pickle.dumps(built.opponent) == pickle.dumps(whole.opponent)
-        assert len(group.rows) <= 1  # only the card going in, when the deck does not hold it
 
 
 def test_groups_give_each_candidate_the_games_of_one_big_group(level4_pool: Path) -> None:
@@ -121,14 +122,16 @@ def test_groups_give_each_candidate_the_games_of_one_big_group(level4_pool: Path
     candidates, _ = tuner.candidates()
     assert len(candidates) > GROUP  # several groups
     incumbent = tuner.incumbent_of(tuner.incumbent)
-    gains = [Sums() for _ in candidates]
+    changes = [(c.change.section, c.change.out, c.change.into) for c in candidates]
+    gains = Gains(len(candidates))
     own: Counter[int | None] = Counter()
-    tuner._play(len(candidates), lambda g, h: tuner._group(incumbent, candidates[g:h]), 100, 110, gains, own)
+    tuner._play(len(candidates), lambda g, h: tuner._group(incumbent, changes[g:h]), 100, 110, gains, own)
     whole = play_pairs_chunk(PairPlan([incumbent.plan, *(tuner.plan(c.deck) for c in candidates)], [],
                                       [[] for _ in range(len(candidates) + 1)]), 100, 110)
     objective, turns = tuner.setup.objective, tuner.setup.options.turns
-    assert gains == [objective.improvement(p.kill, turns) for p in whole.pairings]
-    assert any(s.total for s in gains)  # some candidates played differently from the incumbent
+    assert [gains.sums(k) for k in range(len(candidates))] == [objective.improvement(p.kill, turns)
+                                                                for p in whole.pairings]
+    assert any(gains.total)  # some candidates played differently from the incumbent
     assert own == whole.tallies[0].kill_turn
 
 

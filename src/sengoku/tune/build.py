@@ -3,11 +3,11 @@
 A step races hundreds to tens of thousands of one-card changes of one deck. Compiling each on
 the client and sending its compiled tables (about 40 KB each) made the client's share of a
 step grow with the pool. Instead the client compiles the deck being changed once (`Base`: its
-engine plan, its card counts and its cards' rows, pickled once), sends it once to each worker
-process, and sends each candidate as its change and, for a card the deck does not hold, that
-card's row (`Group`): a few hundred bytes. The worker compiles the candidate from those
-(`candidate_plan`): the same `compile_deck` of the same rows, so the same tables and the same
-games as compiling it on the client.
+engine plan, its card counts, its cards' rows and those of the pool, pickled once a tune), sends
+it once to each worker process, and sends each candidate as its change alone (`Group`): a
+section and two card ids. The worker compiles the candidate from those (`candidate_plan`): the
+same `compile_deck` of the same rows, so the same tables and the same games as compiling it on
+the client.
 
 A worker keeps the last few bases and groups it was sent (by content), so the tasks of one
 group that reach the same worker compile it once.
@@ -50,13 +50,12 @@ def card_rows(card_db: CardDatabase | Mapping[str, Any], ids: Iterable[str]) -> 
 
 
 class CardRows:
-    """The rows of a database's cards, each dumped once (`rows`) and pickled once (`packed`, as a `Group` carries them)."""
+    """The rows of a database's cards, each dumped once (`rows`); `pickled` gives some of them as one pickle."""
 
     def __init__(self, card_db: CardDatabase) -> None:
         self._db = card_db
         self._by_id: dict[str, Any] | None = None
         self._rows: dict[str, Row] = {}
-        self._packed: dict[str, bytes] = {}
 
     def rows(self, ids: Iterable[str]) -> dict[str, Row]:
         wanted = list(dict.fromkeys(ids))
@@ -67,11 +66,9 @@ class CardRows:
             self._rows.update(card_rows(self._by_id, missing))
         return {cid: self._rows[cid] for cid in wanted}
 
-    def packed(self, ids: Iterable[str]) -> dict[str, bytes]:
-        wanted = list(dict.fromkeys(ids))
-        for cid, row in self.rows(cid for cid in wanted if cid not in self._packed).items():
-            self._packed[cid] = pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL)
-        return {cid: self._packed[cid] for cid in wanted}
+    def pickled(self, ids: Iterable[str]) -> bytes:
+        """Return the rows of these cards (card id -> row) pickled, as `Base.make` takes a pool's."""
+        return pickle.dumps(self.rows(ids), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 @dataclass(frozen=True)
@@ -84,7 +81,8 @@ class _Rows:
 
 @dataclass(frozen=True)
 class Base:
-    """A deck compiled once, to change one card at a time: its plan, counts and cards' rows, pickled once.
+    """A deck compiled once, to change one card at a time: its plan, counts, its cards' rows and the pool's,
+    pickled once.
 
     Pickling a `Base` copies `blob`, so sending it to every task costs a copy of bytes, and a
     worker unpickles it once (`opened`, keyed by `token`, a digest of the bytes).
@@ -96,15 +94,20 @@ class Base:
     size: int = 0  # the bytes in that file: all the reader takes from it
 
     @staticmethod
-    def make(plan: Plan, deck: Deck, rows: Mapping[str, Row]) -> Base:
-        """Return the base of `deck` (compiled as `plan`), with the rows of (at least) its cards."""
-        blob = pickle.dumps((plan, deck, dict(rows)), protocol=pickle.HIGHEST_PROTOCOL)
+    def make(plan: Plan, deck: Deck, rows: Mapping[str, Row], pool: bytes = b"") -> Base:
+        """Return the base of `deck` (compiled as `plan`), with the rows of (at least) its cards, and `pool`:
+        the rows of the cards its changes may bring in, pickled once a tune (`CardRows.pickled`)."""
+        blob = pickle.dumps((plan, deck, dict(rows), pool), protocol=pickle.HIGHEST_PROTOCOL)
         return Base(hashlib.sha256(blob).hexdigest(), blob)
 
     def opened(self) -> tuple[Plan, Deck, Mapping[str, Row]]:
-        """Return (plan, deck, rows), unpickled once per process."""
-        return _kept(_BASES, self.token, lambda: pickle.loads(self.blob if self.path is None else
-                                                            read_input(self.path, self.size, regular=True)))
+        """Return (plan, deck, rows: its cards' and the pool's), unpickled once per process."""
+        def load() -> tuple[Plan, Deck, Mapping[str, Row]]:
+            plan, deck, rows, pool = pickle.loads(self.blob if self.path is None else
+                                                  read_input(self.path, self.size, regular=True))
+            return plan, deck, {**pickle.loads(pool), **rows} if pool else rows
+
+        return _kept(_BASES, self.token, load)
 
 
 class BaseFiles:
@@ -136,27 +139,22 @@ class BaseFiles:
 
 @dataclass(frozen=True)
 class Group:
-    """Up to a task's worth of candidates: changes of one base, and the rows of the cards they bring in."""
+    """Up to a task's worth of candidates: changes of one base (the rows of the cards they bring in are the base's)."""
 
     changes: tuple[tuple[str, str | None, str | None], ...]  # each change's (section, out, into): plain tuples pickle fast
-    # card id -> its row, pickled (once a tune, by the client: a task then copies bytes), for the
-    # cards going in that the base does not hold
-    rows: Mapping[str, bytes]
     policy: PolicySpec | None = None
     # (a `race.Objective`, turns): the worker sends each candidate's gain sums, not its kill-turn counts
     objective: tuple[Any, int] | None = None
 
 
-def candidate_plan(base: Base, change: Change, rows: Mapping[str, Row] | None = None,
-                   policy: PolicySpec | None = None) -> Plan:
+def candidate_plan(base: Base, change: Change, policy: PolicySpec | None = None) -> Plan:
     """Return the plan of the base's deck after `change`: its own compiled tables and Commander (S1),
     facing the base's opponent with the base's options (`policy` replaced, when given).
 
-    `rows` holds the card going in when the base does not; the opening-hand fields stay empty
-    (a race reports no opening hands).
+    The card going in is one of the base's rows (its deck's or its pool's); the opening-hand
+    fields stay empty (a race reports no opening hands).
     """
-    plan, deck, own = base.opened()
-    known = own if not rows else {**own, **rows}
+    plan, deck, known = base.opened()
     tables = compile_deck(_Rows(known), deck.apply(change).sections(), mode=plan.options.mode,
                           board=plan.tables.board)
     made = dataclasses.replace(plan, tables=tables, commander=choose_commander(tables),
@@ -175,8 +173,7 @@ def built_group(base: Base, group: Group) -> PairPlan:
         incumbent = base.opened()[0]
         if group.policy is not None:
             incumbent = incumbent.with_options(policy=group.policy)
-        rows = {cid: pickle.loads(row) for cid, row in group.rows.items()}
-        return group_plan(incumbent, [candidate_plan(base, Change(*c), rows, group.policy) for c in group.changes])
+        return group_plan(incumbent, [candidate_plan(base, Change(*c), group.policy) for c in group.changes])
 
     return _kept(_GROUPS, (base.token, group.changes, group.policy), build)
 

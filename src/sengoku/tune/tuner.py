@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections import Counter, deque
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,16 +36,16 @@ from sengoku.goldfish.errors import GoldfishError
 from sengoku.goldfish.other_games import MAX_RUNS
 from sengoku.goldfish.options import PlayOptions, PolicySpec
 from sengoku.goldfish.play.pairs import PairPlan
-from sengoku.goldfish.play.simulate import Plan, chunks
-from sengoku.goldfish.statistics.paired import Sums
+from sengoku.goldfish.play.simulate import Plan
 from sengoku.tune.build import Base, CardRows, Group
 from sengoku.tune.candidates import Candidate, default_pool, legal_candidates, read_pool
 from sengoku.tune.deck import Deck, card_names
-from sengoku.tune.executors import InProcess, Task, open_executor
-from sengoku.tune.race import Objective, interval95, judge, look_level, screen_cut
+from sengoku.tune.executors import InProcess, open_executor
+from sengoku.tune.looks import Looks, MakeGroup, per_run
+from sengoku.tune.race import Gains, Objective, interval95, judge, look_level, screen_survivors
 from sengoku.tune.result import (STOP_BUDGET, STOP_INTERRUPTED, STOP_MAX_CHANGES, STOP_NO_CANDIDATE,
                                  STOP_NO_IMPROVEMENT, Pairwise, Race, Step, TuneResult)
-from sengoku.tune.work import TaskResult, group_plan
+from sengoku.tune.work import group_plan
 from sengoku.validate.api import Validator
 
 SCREEN_FIRST = 50  # runs of the first screening look of a step's first attempt (doubled each attempt)
@@ -55,14 +55,11 @@ CONFIRM_FIRST = 100  # runs before the confirmation's first look
 GROWTH = 2  # each look doubles the runs
 CONFIRM_RUNS = 25_600  # a confirmation ends after this many runs (9 looks) whatever it found
 ATTEMPTS = 3  # screen-and-confirm attempts a step makes before no candidate can improve
-GROUP = 32  # candidates per task beside the incumbent (the incumbent is played once per group)
-TASK_SECONDS = 1.0  # aim for tasks worth about a second of a worker's time
-MIN_TASK_GAMES = 200
 DEFAULT_BUDGET = 1_000_000
 DEFAULT_ERROR_RATE = 0.05
 DEFAULT_MIN_GAIN = {"kill-turn": 0.02, "won-by": 0.005}
 DEFAULT_CHECK_RUNS = 10_000
-
+PlainChange = tuple[str, str | None, str | None]  # a change as a task carries it: (section, out, into)
 
 
 @dataclass(frozen=True)
@@ -84,7 +81,6 @@ class Incumbent:
     deck: Deck
     plan: Plan
     base: Base
-    held: frozenset[str]  # its card ids: a candidate ships only the row of a card going in that is not one of them
 
 
 class TuneError(GoldfishError):
@@ -176,7 +172,7 @@ class Tuner:
         self.budget, self.max_changes = budget, max_changes
         self.error_rate, self.min_gain = error_rate, min_gain
         self.check_runs, self.verify_runs = check_runs, verify_runs
-        self.executor = executor if executor is not None else InProcess()
+        self.looks = Looks(executor if executor is not None else InProcess(), parsed, first.options.turns)
         self.progress = progress
         self.start = self.incumbent = Deck.from_sections(first.validation.sections)
         self.steps: list[Step] = []
@@ -187,14 +183,24 @@ class Tuner:
         self.check: Pairwise | None = None
         self.verify: Pairwise | None = None
         self.stopped: str | None = None
-        self._seconds_per_game = 1 / 5000  # refined from the tasks' own timings (task sizes only)
         self._progress_at = (0, "", 0.0)  # step, stage and look, value: for the progress line
-        self._cards = CardRows(card_db)  # the rows of the cards the workers compile, each made once
+        # the rows of the cards a change may bring in, pickled once a tune: each step's base carries them
+        self._cards = CardRows(card_db)
+        self._pool_rows = self._cards.pickled(self.pool)
 
     @property
     def most_games(self) -> int:
         """The most games the tune may play: the races' budget, and the start and final deck on each check and verify run."""
         return self.budget + 2 * (self.check_runs + self.verify_runs)
+
+    @property
+    def executor(self) -> Any:
+        """Where the tune plays (`tune.executors`)."""
+        return self.looks.executor
+
+    @executor.setter
+    def executor(self, executor: Any) -> None:
+        self.looks.executor = executor
 
     def open_executor(self, cluster: str | None = None) -> Any:
         """Start where the tune plays, as its `executor`: a Dask `cluster` (its address), else local processes
@@ -218,68 +224,29 @@ class Tuner:
         return plan.with_options(policy=policy) if policy is not None else plan
 
     def incumbent_of(self, deck: Deck) -> Incumbent:
-        """Return `deck` compiled once, as the base its candidates are built from (`tune.build`)."""
+        """Return `deck` compiled once, as the base its candidates are built from (`tune.build`), with the rows
+        of its cards and of the pool's."""
         plan = self.plan(deck)
-        held = frozenset(cid for _, cards in deck.counts for cid, _ in cards)
-        return Incumbent(deck, plan, Base.make(plan, deck, self._cards.rows(held)), held)
+        held = [cid for _, cards in deck.counts for cid, _ in cards]
+        return Incumbent(deck, plan, Base.make(plan, deck, self._cards.rows(held), self._pool_rows))
 
-    def _group(self, incumbent: Incumbent, chunk: Sequence[Candidate]) -> tuple[Group | PairPlan, Base | None]:
-        """Return the task group of some candidates: their changes, and the rows of the cards they bring in
-        that the incumbent does not hold; the workers compile them (`tune.build.built_group`)."""
-        into = [c.change.into for c in chunk if c.change.into is not None and c.change.into not in incumbent.held]
-        return Group(tuple((c.change.section, c.change.out, c.change.into) for c in chunk), self._cards.packed(into),
-                     objective=(self.setup.objective, self.setup.options.turns)), incumbent.base
+    def _group(self, incumbent: Incumbent, chunk: Sequence[PlainChange]) -> tuple[Group | PairPlan, Base | None]:
+        """Return the task group of some candidates' changes, as (section, out, into); the workers compile them
+        from the incumbent's base (`tune.build.built_group`)."""
+        return Group(tuple(chunk), objective=(self.setup.objective, self.setup.options.turns)), incumbent.base
 
-    def _tasks(self, count: int, group: Callable[[int, int], tuple[Any, Base | None]], start: int,
-               stop: int) -> Iterator[tuple[int, Task]]:
-        """Yield (first item's index, task) covering runs start..stop-1 of `count` decks, about a second each.
-
-        `group(g, h)` makes the task group of items g..h-1, when its first task is asked for;
-        nothing here keeps it after its last, so an executor that takes tasks as it needs them
-        holds only the groups it is playing.
-        """
-        total = (stop - start) * (count + -(-count // GROUP))  # each group plays the incumbent too
-        per_task = max(MIN_TASK_GAMES, min(int(TASK_SECONDS / self._seconds_per_game),
-                                           total // max(1, 2 * self.executor.workers)))
-        for g in range(0, count, GROUP):
-            h = min(count, g + GROUP)
-            made, base = group(g, h)
-            parts = max(1, -(-(stop - start) * (h - g + 1) // per_task))
-            for a, b in chunks(stop - start, parts):
-                yield g, (made, start + a, start + b, base)
-
-    def _play(self, count: int, group: Callable[[int, int], tuple[Any, Base | None]], start: int, stop: int,
-              gains: Sequence[Sums], own: Counter[int | None]) -> None:
+    def _play(self, count: int, group: MakeGroup, start: int, stop: int, gains: Gains,
+              own: Counter[int | None]) -> None:
         """Play runs start..stop-1 of `count` decks (made group by group by `group`) against the incumbent;
-        merge into `gains` and `own`."""
-        order: deque[int] = deque()  # the group of each task handed out, in order: results come back in that order
-
-        def tasks() -> Iterator[Task]:
-            for g, task in self._tasks(count, group, start, stop):
-                order.append(g)
-                yield task
-
-        seconds = games = 0.0
-        for result in self.executor.run(tasks()):
-            self._merge(order.popleft(), result, gains, own)
-            seconds += result.seconds
-            games += result.games
-            self.games += result.games
+        merge into `gains` (in the same order as the decks) and `own`; count the games, say where the tune is."""
+        def played(games: int) -> None:
+            self.games += games
             if self.progress is not None:
                 step, look, _ = self._progress_at
                 value = self.setup.objective.mean_value(own, self.setup.options.turns) if own else math.nan
                 self.progress(Progress(step, look, count, self.games, self.budget, value))
-        if games:
-            self._seconds_per_game = seconds / games
 
-    def _merge(self, g: int, result: TaskResult, gains: Sequence[Sums], own: Counter[int | None]) -> None:
-        if result.gains is not None:  # summed by the worker
-            for k, sums in enumerate(result.gains):
-                gains[g + k].merge(sums)
-        for k, counter in enumerate(result.kills):  # a group of compiled plans: its joint counts, summed here
-            gains[g + k].merge(self.setup.objective.improvement(counter, self.setup.options.turns))
-        if g == 0:  # every group plays the incumbent: count its games once
-            own.update(result.incumbent)
+        self.looks.play(count, group, start, stop, gains, own, played)
 
     # -- the search --------------------------------------------------------------------------------
 
@@ -306,7 +273,7 @@ class Tuner:
             self.stopped = STOP_NO_CANDIDATE
             return
         if not self.races:  # refused before any game: a budget the first look does not fit decides nothing
-            needed = SCREEN_FIRST * self._per_run(len(candidates))
+            needed = SCREEN_FIRST * per_run(len(candidates))
             if self.budget < needed:
                 raise BudgetTooSmallError(self.budget, needed, len(candidates))
         incumbent = self.incumbent_of(self.incumbent)  # compiled once; the workers compile each candidate from it
@@ -321,12 +288,13 @@ class Tuner:
         looks: list[tuple[str, int, int, int]] = []  # (stage, attempt, runs, candidates left)
         run_start, games_before = self.offset, self.games
         outcome = "run-limit"
+        changes = [(c.change.section, c.change.out, c.change.into) for c in candidates]  # as a task carries them
         try:
             for attempt in range(1, ATTEMPTS + 1):
-                finalists, outcome = self._screen(incumbent, candidates, attempt, looks)
+                finalists, outcome = self._screen(incumbent, changes, attempt, looks)
                 if outcome:
                     break
-                outcome = self._confirm(incumbent, candidates, finalists, attempt, looks, games_before)
+                outcome = self._confirm(incumbent, candidates, changes, finalists, attempt, looks, games_before)
                 if outcome in ("accepted", STOP_BUDGET):
                     break
         except KeyboardInterrupt:
@@ -337,29 +305,28 @@ class Tuner:
                                    run_start))
         return outcome
 
-    @staticmethod
-    def _per_run(racing: int) -> int:
-        """Return the games one run of `racing` candidates costs: theirs, and the incumbent's once per group."""
-        return racing + -(-racing // GROUP)
-
     def _affordable(self, racing: int) -> int:
         """Return how many more runs of `racing` candidates (and the incumbent, once per group) the budget pays."""
-        return (self.budget - self.games) // self._per_run(racing)
+        return (self.budget - self.games) // per_run(racing)
 
-    def _play_look(self, incumbent: Incumbent, candidates: list[Candidate], alive: list[int], runs: tuple[int, int],
-                   gains: Sequence[Sums] | dict[int, Sums], own: Counter[int | None]) -> None:
-        """Play runs runs[0]..runs[1]-1 (fresh indices) of the `alive` candidates; merge into `gains` and `own`."""
-        racing = [candidates[k] for k in alive]
-        self._play(len(racing), lambda g, h: self._group(incumbent, racing[g:h]), runs[0], runs[1],
-                   [gains[k] for k in alive], own)
+    def _play_look(self, incumbent: Incumbent, changes: Sequence[PlainChange], alive: list[int],
+                   runs: tuple[int, int], gains: Gains, own: Counter[int | None]) -> None:
+        """Play runs runs[0]..runs[1]-1 (fresh indices) of the `alive` candidates (`changes`: every candidate's);
+        merge into `gains` (one entry per alive candidate, in that order) and `own`."""
+        racing = [changes[k] for k in alive]
+        self._play(len(racing), lambda g, h: self._group(incumbent, racing[g:h]), runs[0], runs[1], gains, own)
         self.offset = max(self.offset, runs[1])
 
-    def _screen(self, incumbent: Incumbent, candidates: list[Candidate], attempt: int,
+    def _screen(self, incumbent: Incumbent, changes: Sequence[PlainChange], attempt: int,
                 looks: list[tuple[str, int, int, int]]) -> tuple[list[int], str]:
-        """Rank every candidate on shared fresh runs; return the finalists (best first), or an outcome to stop on."""
+        """Rank every candidate on shared fresh runs; return the finalists (best first), or an outcome to stop on.
+
+        `alive` stays in the candidates' order, so a stable sort by mean ranks ties by index (`screen_cut`'s
+        order) without a key per candidate; `gains` holds the sums of the alive candidates, in that order.
+        """
         objective, turns = self.setup.objective, self.setup.options.turns
-        alive = list(range(len(candidates)))
-        gains = [Sums() for _ in candidates]  # per candidate, the sums of its per-run gains
+        alive = list(range(len(changes)))
+        gains = Gains(len(alive))  # per alive candidate, the sums of its per-run gains
         own: Counter[int | None] = Counter()
         start, done, target = self.offset, 0, SCREEN_FIRST * GROWTH ** (attempt - 1)
         step = len(self.steps) + 1
@@ -369,31 +336,31 @@ class Tuner:
                 return [], STOP_BUDGET
             stop = min(target, done + affordable)
             self._progress_at = (step, f"screening {attempt}", math.nan)
-            self._play_look(incumbent, candidates, alive, (start + done, start + stop), gains, own)
+            self._play_look(incumbent, changes, alive, (start + done, start + stop), gains, own)
             done = stop
             if self.start_value is None:
                 self.start_value = objective.mean_value(own, turns)
             if stop < target:
                 looks.append(("screen", attempt, done, len(alive)))
                 return [], STOP_BUDGET
-            sums = {k: gains[k] for k in alive}
-            verdicts = dict(zip(alive, judge([sums[k] for k in alive], None, self.min_gain)))  # accepts none
-            alive = [k for k in alive if not verdicts[k].drop]
-            if len(alive) > FINALISTS:
-                alive = screen_cut({k: sums[k].mean for k in alive}, max(FINALISTS, -(-len(alive) // SCREEN_KEEP)))
-            looks.append(("screen", attempt, done, len(alive)))
-            if not alive:
+            kept = screen_survivors(gains, self.min_gain)  # `judge`'s drops (screening accepts none)
+            means = gains.means()
+            ranked = sorted(kept, key=means.__getitem__, reverse=True)  # by mean, ties in order: `screen_cut`'s
+            if len(kept) > FINALISTS:
+                kept = sorted(ranked[:max(FINALISTS, -(-len(kept) // SCREEN_KEEP))])
+            looks.append(("screen", attempt, done, len(kept)))
+            if not kept:
                 return [], STOP_NO_IMPROVEMENT
-            if len(alive) <= FINALISTS:
-                return screen_cut({k: sums[k].mean for k in alive}, len(alive)), ""
+            if len(kept) <= FINALISTS:
+                return [alive[p] for p in ranked[:len(kept)]], ""
+            alive, gains = [alive[p] for p in kept], gains.kept(kept)
             target *= GROWTH
 
-    def _confirm(self, incumbent: Incumbent, candidates: list[Candidate], finalists: list[int],
-                 attempt: int, looks: list[tuple[str, int, int, int]], games_before: int) -> str:
+    def _confirm(self, incumbent: Incumbent, candidates: list[Candidate], changes: Sequence[PlainChange],
+                 finalists: list[int], attempt: int, looks: list[tuple[str, int, int, int]], games_before: int) -> str:
         """Race the finalists on fresh runs; accept one (return "accepted") or say why not."""
-        objective, turns = self.setup.objective, self.setup.options.turns
         alive = list(finalists)
-        gains = {k: Sums() for k in finalists}
+        gains = Gains(len(alive))  # per alive finalist, in that order
         own: Counter[int | None] = Counter()
         start, done, look = self.offset, 0, 0
         step = len(self.steps) + 1
@@ -405,13 +372,13 @@ class Tuner:
             stop = min(target, done + affordable)
             look += 1
             self._progress_at = (step, f"confirmation {attempt}.{look}", math.nan)
-            self._play_look(incumbent, candidates, alive, (start + done, start + stop), gains, own)
+            self._play_look(incumbent, changes, alive, (start + done, start + stop), gains, own)
             done = stop
             level = look_level(self.error_rate, len(finalists), look, attempt)
-            verdicts = dict(zip(alive, judge([gains[k] for k in alive], level,
-                                             self.min_gain)))
+            verdicts = dict(zip(alive, judge([gains.sums(p) for p in range(len(alive))], level, self.min_gain)))
             winners = [k for k in alive if verdicts[k].accept]
-            alive = [k for k in alive if not verdicts[k].drop and not verdicts[k].accept]
+            kept = [p for p, k in enumerate(alive) if not verdicts[k].drop and not verdicts[k].accept]
+            alive, gains = [alive[p] for p in kept], gains.kept(kept)
             looks.append(("confirm", attempt, done, len(alive) + len(winners)))
             if winners:
                 best = max(winners, key=lambda k: (verdicts[k].mean, -k))
@@ -442,7 +409,7 @@ class Tuner:
     def _pairwise(self, policy: PolicySpec, runs: int) -> Pairwise:
         """Play the final deck against the start on `runs` fresh run indices under `policy`."""
         start = self.plan(self.start, policy)
-        gains = [Sums()]
+        gains = Gains(1)
         own: Counter[int | None] = Counter()
         first, games = self.offset, self.games
         self._progress_at = (len(self.steps) + 1, "check", math.nan)
@@ -451,7 +418,7 @@ class Tuner:
         self.offset += runs
         self.games = games  # the budget is the races': checks are played on top of it
         objective, turns = self.setup.objective, self.setup.options.turns
-        sums = gains[0]
+        sums = gains.sums(0)
         sign = -1 if objective.lower_is_better else 1
         ci = interval95(sums)  # compare's rule: none with fewer than two runs or no spread, and why
         before = objective.mean_value(own, turns)

@@ -4,8 +4,9 @@ A task plays runs start..stop-1 of the incumbent and a group of candidates (chan
 incumbent it compiles here, `tune.build`, or compiled plans) with compare's own
 paired simulation (`goldfish.pairs.play_pairs_chunk`: run i of every deck from the same stream),
 and sends back only integers: per candidate, the sums of its per-run gains over the incumbent
-(a race's group names its objective) or the joint counts of (incumbent's, candidate's) kill
-turn, and the incumbent's own kill turns. The worker needs nothing but sengoku itself.
+(a race's group names its objective: three lists, runs, sums and sums of squares, which the client
+adds to its own slice by slice) or the joint counts of (incumbent's, candidate's) kill turn, and
+the incumbent's own kill turns. The worker needs nothing but sengoku itself.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from sengoku.goldfish.play.pairs import PairPlan, play_pairs_chunk
-from sengoku.goldfish.statistics.paired import Sums
 from sengoku.tune.build import Base, Group, built_group, group_plan
+from sengoku.tune.race import Gains
 
 __all__ = ["TaskResult", "group_plan", "play_task"]
 
@@ -29,9 +30,10 @@ class TaskResult:
     incumbent: Counter[int | None]  # the incumbent's won turn (None: not won) -> runs
     games: int
     seconds: float
-    # per candidate, the sums of its per-run gains (`race.Objective.improvement` of its kills), when the
-    # group names the objective: then the worker sends these instead of `kills` (empty)
-    gains: list[Sums] | None = None
+    # per candidate, the sums of its per-run gains (`race.Objective.improvement` of its kills) as three lists
+    # (runs, sum, sum of squares: `race.Gains.of`), when the group names the objective: then the worker
+    # sends these instead of `kills` (empty)
+    gains: tuple[list[int], list[int], list[int]] | None = None
 
 
 def play_task(group: PairPlan | Group, start: int, stop: int, base: Base | None = None) -> TaskResult:
@@ -45,6 +47,6 @@ def play_task(group: PairPlan | Group, start: int, stop: int, base: Base | None 
     if isinstance(group, Group) and group.objective is not None:
         objective, turns = group.objective
         return TaskResult([], tally.tallies[0].kill_turn, games, time.perf_counter() - began,
-                          [objective.improvement(p.kill, turns) for p in tally.pairings])
+                          Gains.of([objective.improvement(p.kill, turns) for p in tally.pairings]))
     return TaskResult([p.kill for p in tally.pairings], tally.tallies[0].kill_turn, games,
                       time.perf_counter() - began)
