@@ -1,7 +1,7 @@
 """How much of a tune step is the client's alone, and what more workers would give (issue 38).
 
     nice -n 10 python benchmarks/tune_scale_bench.py [--cards 2000] [--games-per-step 125000]
-                  [--look-groups 12] [--part all|serial] [--json FILE]
+                  [--look-groups N] [--looks 2] [--part all|serial] [--json FILE]
 
 Two pools: the sample set's (the bundled database, 95 cards) and a database of CARDS cards (the
 sample set and renamed copies of it, `make_big_db.py`), each the whole database; the deck is
@@ -18,10 +18,11 @@ sample set and renamed copies of it, `make_big_db.py`), each the whole database;
    pickles each task and answers it at once with made-up integers (a few candidates better than
    the incumbent, so the step screens and confirms as a real one does); the time it takes to
    make them up is not counted.
-2. Games/s: the first look's first LOOK_GROUPS groups of the sample pool (32 candidates and the
-   incumbent on 50 runs each; the workers compile the candidates from their changes, as in a
-   tune) on 1 and 2 local worker processes and on a Dask LocalCluster of 2 (after a warm-up task),
-   wall time, with the load average before and after.
+2. Games/s: the sample pool's first look (every candidate, or its first LOOK_GROUPS groups, 32
+   candidates and the incumbent on 50 runs each; the workers compile the candidates from their
+   changes, as in a tune), LOOKS times on successive runs, on 1 and 2 local worker processes and on
+   a Dask LocalCluster of 2 (after two warm-up tasks a worker), wall time, with the load average
+   before and after.
 3. The model T(W) = S + G / (W * R): S the serial part of step 1, R the games/s of a worker on a
    core of its own (two groups played in this process, per CPU second; on a loaded machine the
    wall rate of one local worker is lower, and would make the serial part look smaller), G the games of a step (--games-per-step, default 125,000: docs/tune.md's quality run,
@@ -53,10 +54,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_big_db import write_db  # noqa: E402  (a sibling script, not a package)
 
 from sengoku.build import engine_build  # noqa: E402
-from sengoku.goldfish.statistics.paired import Sums  # noqa: E402
 from sengoku.tune.build import BaseFiles  # noqa: E402
 from sengoku.tune.executors import DaskCluster, ProcessPool  # noqa: E402
-from sengoku.tune.tuner import GROUP, SCREEN_FIRST, Tuner  # noqa: E402
+from sengoku.tune.looks import GROUP  # noqa: E402
+from sengoku.tune.tuner import SCREEN_FIRST, Tuner  # noqa: E402
 from sengoku.tune.work import TaskResult, play_task  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,14 +99,16 @@ class DryExecutor:
     def _answer(task: Any) -> TaskResult:
         group, a, b, _ = task
         runs = b - a
-        gains = []  # as a worker sends them: per candidate, the sums of its per-run gains (+1, 0 or -1 a run)
+        n, total, squares = [], [], []  # as a worker sends them: per candidate, the sums of its per-run gains
         for change in group.changes:
             q = zlib.crc32(repr(change).encode()) % 1000 / 1000  # (section, out, into)
             better = round(runs * (0.25 + 0.2 * q)) if q > 0.8 else round(runs * 0.2 * q)
             worse = round(runs * 0.2)
-            gains.append(Sums(runs, better - worse, better + worse))
+            n.append(runs)
+            total.append(better - worse)  # +1, 0 or -1 a run
+            squares.append(better + worse)
         games = runs * (len(group.changes) + 1)
-        return TaskResult([], Counter({4: runs}), games, games / 7000, gains)
+        return TaskResult([], Counter({4: runs}), games, games / 7000, (n, total, squares))
 
     def close(self, quietly: bool = False) -> None:
         self._bases.close()
@@ -144,17 +147,20 @@ def serial_step(db: Path | None) -> dict[str, Any]:
             "decide_s": total - tuner.check_s - tuner.compile_s - dry.send, "serial_s": total}
 
 
-def games_per_s(groups: int) -> dict[str, Any]:
-    """Games/s of the sample pool's first look (its first `groups` groups) on 1 and 2 local workers and local:2."""
+def games_per_s(groups: int | None, looks: int) -> dict[str, Any]:
+    """Games/s of the sample pool's first look (its first `groups` groups, default all), `looks` times on successive
+    runs, on 1 and 2 local workers and local:2."""
     tuner = Tuner(DECK, opponent=OPPONENT, check_runs=0)
     candidates, _ = tuner.candidates()
     incumbent = tuner.incumbent_of(tuner.incumbent)
-    racing = candidates[:groups * GROUP]
-    out: dict[str, Any] = {"games": SCREEN_FIRST * (len(racing) + groups)}
+    racing = candidates[:groups * GROUP] if groups else candidates
+    out: dict[str, Any] = {"games": looks * SCREEN_FIRST * (len(racing) + -(-len(racing) // GROUP)),
+                           "groups": -(-len(racing) // GROUP), "looks": looks}
     # What one core gives, whatever the load: two groups played in this process, per CPU second
     began, played = time.process_time(), 0
-    for _, (group, a, b, base) in list(tuner._tasks(2 * GROUP, lambda g, h: tuner._group(incumbent, racing[g:h]),
-                                                    0, SCREEN_FIRST)):
+    changes = [(c.change.section, c.change.out, c.change.into) for c in racing]
+    for _, (group, a, b, base) in list(tuner.looks.tasks(2 * GROUP, lambda g, h: tuner._group(incumbent, changes[g:h]),
+                                                         0, SCREEN_FIRST)):
         played += play_task(group, a, b, base).games
     out["cpu"] = {"games_per_s": played / (time.process_time() - began), "games": played}
     print(f"  {'one core (CPU)':<16} {played:,} games in {time.process_time() - began:.2f} CPU s = "
@@ -164,10 +170,13 @@ def games_per_s(groups: int) -> dict[str, Any]:
         executor = make()
         try:
             tuner.executor = executor
-            tuner._seconds_per_game = 1 / 7000  # tasks of about a second, as a tune settles on
-            tasks = [t for _, t in tuner._tasks(len(racing), lambda g, h: tuner._group(incumbent, racing[g:h]),
-                                                 0, SCREEN_FIRST)]
-            list(executor.run(tasks[:1]))  # warm-up: the workers import sengoku and open the base
+            tuner.looks.seconds_per_game = 1 / 7000  # tasks of about a second, as a tune settles on
+            tasks = [t for look in range(looks) for _, t in
+                     tuner.looks.tasks(len(racing), lambda g, h: tuner._group(incumbent, changes[g:h]),
+                                  look * SCREEN_FIRST, (look + 1) * SCREEN_FIRST)]
+            # warm-up, two tasks a worker: every worker has imported sengoku and opened the base before the clock
+            # starts (a LocalCluster's workers are new processes; a local pool's are forked from this one)
+            list(executor.run(tasks[:2 * executor.workers]))
             load = os.getloadavg()[0]
             began = time.perf_counter()
             games = sum(r.games for r in executor.run(tasks))
@@ -193,8 +202,11 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=2000, help="cards of the larger pool's database (default 2000)")
     parser.add_argument("--games-per-step", type=int, default=125_000,
                         help="games of a step with the sample pool, G (default 125,000: docs/tune.md's quality run)")
-    parser.add_argument("--look-groups", type=int, default=12,
-                        help="groups of 32 candidates played for games/s (default 12: about 20,000 games)")
+    parser.add_argument("--look-groups", type=int, default=None,
+                        help="groups of 32 candidates played for games/s (default: all of the sample pool's, 28)")
+    parser.add_argument("--looks", type=int, default=2,
+                        help="first looks played for games/s, on successive runs (default 2: about 91,000 games in "
+                             "56 tasks, so that one task more or less on a worker is a few per cent of a run)")
     parser.add_argument("--part", choices=("all", "serial"), default="all",
                         help="serial: only the client's serial part (step 1), no games")
     parser.add_argument("--json", type=Path, help="also write the figures as JSON to this file")
@@ -219,9 +231,9 @@ def main() -> None:
     if args.part == "serial":
         return
 
-    print(f"\n2. Games/s, the sample pool's first look ({args.look_groups} groups of {GROUP} candidates "
-          f"and the incumbent, {SCREEN_FIRST} runs each)", flush=True)
-    rates = out["games_per_s"] = games_per_s(args.look_groups)
+    print(f"\n2. Games/s, the sample pool's first look ({args.look_groups or 'all'} groups of {GROUP} candidates "
+          f"and the incumbent, {SCREEN_FIRST} runs each), {args.looks} time(s) on successive runs", flush=True)
+    rates = out["games_per_s"] = games_per_s(args.look_groups, args.looks)
     one, cluster = rates["1 local worker"]["games_per_s"], rates["Dask local:2"]["games_per_s"]
     out["cluster_2_over_1"] = cluster / one
     print(f"  Dask local:2 over 1 local worker: {cluster / one:.2f}x  (goal >= {GOALS['cluster_2']}x)", flush=True)

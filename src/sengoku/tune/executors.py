@@ -29,6 +29,12 @@ from sengoku.tune.work import play_task
 Task = tuple[PairPlan | Group | Any, int, int, Base | None]  # (group, first run, end run, the deck it changes)
 Work = Callable[..., Any]  # plays a task: work(group, start, stop, base) -> its result (tune's `play_task` by default)
 CLUSTER_EXTRA = "pip install 'sengoku[cluster]'"
+# A LocalCluster's processes share this machine's cores with the games: none of them samples its own stacks
+# every 10 ms for a dashboard that is not served (measured: about 7% of each worker's CPU beside its games),
+# and their diagnostics (an event loop's responsiveness, the system's load for the dashboard's charts) are
+# taken a few times a second, not fifty.
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "200ms",
+                "distributed.admin.system-monitor.interval": "2s"}
 
 
 class InProcess:
@@ -76,6 +82,7 @@ class DaskCluster:
     def __init__(self, address: str) -> None:
         try:
             # deferred: an optional extra, needed only with --cluster
+            import dask
             from dask.distributed import Client, LocalCluster
         except ImportError:
             raise DataError("--cluster", f"needs Dask's distributed scheduler, the optional cluster extra: "
@@ -91,11 +98,12 @@ class DaskCluster:
             os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "error")
             previous = _ignore_ctrl_c()
             try:
-                self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                             host="127.0.0.1", dashboard_address=None)
+                with dask.config.set(LOCAL_CONFIG):  # read by the scheduler, the client and (through their nannies) the workers
+                    self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                                 host="127.0.0.1", dashboard_address=None)
+                    self._client = Client(self._cluster)
             finally:
                 _restore_ctrl_c(previous)
-            self._client = Client(self._cluster)
         else:
             self._client = _scheduler_client(Client, address)
         self.address = address
@@ -108,24 +116,46 @@ class DaskCluster:
         return self._client
 
     def run(self, tasks: Iterable[Task], work: Work = play_task) -> Iterator[Any]:
-        """Keep about two tasks a worker thread in flight; yield their results in task order."""
-        ahead = 2 * self.workers + 2
-        futures: deque[Any] = deque()
-        last: Any = None
-        scattered: Any = None
+        """Keep two tasks a worker thread out (one playing, one waiting for it); yield results in task order.
+
+        A new task goes out as soon as any running one finishes, not when the oldest does: results
+        wait here for their turn (a few integers each), so a worker that finished its tasks gets more
+        while a slower one is still on the oldest, as a local pool's workers take the next task when
+        they are free; and no worker holds more than the next task in its queue, which a faster
+        worker would then wait for. The deck being changed goes to every worker once a step (`scatter`); a task
+        carries its group itself (its changes: a few hundred bytes), so where it runs is the
+        scheduler's choice alone, not where a scattered group happened to land.
+        """
+        from dask.distributed import wait  # deferred: the optional extra, imported by __init__ already
+
+        running_most = 2 * self.workers
+        waiting_most = 8 * self.workers + 8  # finished or running, not yet yielded: their results are small
+        futures: deque[Any] = deque()  # in task order, not yet yielded
         base_token, base_future = None, None
+        pending = iter(tasks)
+        more = True
         try:
-            for group, a, b, base in tasks:
-                if base is not None and base.token != base_token:  # the deck being changed: once a step, to every worker
-                    base_token, base_future = base.token, self._client.scatter(base, broadcast=True, hash=False)
-                if group is not last:  # each group travels to the cluster once per look, not per task
-                    last, scattered = group, self._client.scatter(group, hash=False)
-                futures.append(self._client.submit(work, scattered, a, b, base_future if base is not None else None,
-                                                   pure=False))
-                if len(futures) >= ahead:
+            while True:
+                running = [f for f in futures if not f.done()]
+                while more and len(running) < running_most and len(futures) < waiting_most:
+                    task = next(pending, None)
+                    if task is None:
+                        more = False
+                        break
+                    group, a, b, base = task
+                    if base is not None and base.token != base_token:  # the deck being changed: once a step, to every worker
+                        base_token, base_future = base.token, self._client.scatter(base, broadcast=True, hash=False)
+                    future = self._client.submit(work, group, a, b, base_future if base is not None else None,
+                                                 pure=False)
+                    futures.append(future)
+                    running.append(future)
+                while futures and futures[0].done():
                     yield futures.popleft().result()  # in task order: the merge does not depend on who finished first
-            while futures:
-                yield futures.popleft().result()
+                if not futures:
+                    if not more:
+                        return
+                    continue
+                wait(running or [futures[0]], return_when="FIRST_COMPLETED")
         finally:
             self._client.cancel(list(futures))
 
