@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import time
 from pathlib import Path
 from typing import Optional
 
@@ -12,7 +10,8 @@ import typer
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
 from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
-from sengoku.cli.streams import EXIT_INTERRUPTED, ProgressLine, StopSignals, write_document
+from sengoku.cli.races import check_where, note_jobs, progress_line, run_race
+from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
 from sengoku.writes import check_outputs, write_atomically
 
@@ -100,50 +99,30 @@ def impact_command(
     from sengoku.goldfish.options import PlayOptions
     from sengoku.impact.race import ImpactRace
 
+    check_where(jobs, cluster)
     deck_path = deck if deck is not None else default_decklist()
     # the output checked before any game: against the run's inputs
     check_outputs({"--html": html}, play_inputs([deck_path], opponent, db), replace=force)
     options = PlayOptions.given(None, turns=turns, seed=seed, going=going, policy=policy, commander=commander,
                                 mode=mode, opponent=opponent, opponent_defends=opponent_defends, play_on=play_on,
                                 jobs=jobs)
-    note = options.jobs_note("--jobs")
-    if note:
-        typer.echo(f"note: {note}", err=True)
-    line = ProgressLine(lambda p: f"impact: look {p.look} · {p.racing:,} card(s) racing · {p.runs:,} runs · "
-                              f"{p.games:,}/{budget:,} games") if sys.stderr.isatty() else None
+    note_jobs(options)
+    line = progress_line(lambda p: f"impact: look {p.look} · {p.racing:,} card(s) racing · {p.runs:,} runs · "
+                                   f"{p.games:,}/{budget:,} games")
     try:
         race = ImpactRace(deck_path, db, options=options, objective=objective, precision=precision, budget=budget,
                           error_rate=error_rate, filler=filler, cards=card, drawn_by=drawn_by, progress=line)
     except InvalidDeckError as exc:
         refuse_invalid(exc)
         raise SystemExit(1) from None
-    executor = race.open_executor(cluster)
-    if getattr(executor, "note", None):
-        typer.echo(f"note: {executor.note}", err=True)
-    started = time.perf_counter()
-    with StopSignals() as stop:  # Ctrl-C, SIGTERM and SIGHUP alike: what was measured so far is reported
-        try:
-            stop.start()
-            result = race.run()
-        except KeyboardInterrupt:
-            result = race.result("interrupted")
-        finally:
-            stop.running = False
-            executor.close(quietly=stop.signum is not None)
-            if line is not None:
-                line.clear()
-        _write(result, as_json, html, force, db)
-        elapsed = time.perf_counter() - started
-        typer.echo(f"{result.measured} card(s) measured, {result.games:,} games in {elapsed:.1f} s "
-                   f"({result.games / max(elapsed, 1e-9):,.0f} games/s on {executor.describe})"
-                   + (f"; HTML report written to {html}" if html else ""), err=True)
-    if stop.exit_code is not None:
-        raise SystemExit(stop.exit_code)
-    if result.stopped == "interrupted":
-        raise SystemExit(EXIT_INTERRUPTED)
+    # Ctrl-C, SIGTERM and SIGHUP alike: what was measured so far is reported
+    run_race(race, cluster, line, lambda result, executor, seconds: _write(result, executor, seconds, as_json, html,
+                                                                           force, db))
 
 
-def _write(result, as_json: bool, html: Optional[Path], force: bool, db: Optional[Path]) -> None:  # type: ignore[no-untyped-def]
+def _write(result, executor, seconds: float, as_json: bool, html: Optional[Path], force: bool,  # type: ignore[no-untyped-def]
+           db: Optional[Path]) -> None:
+    """Write the report (text or --json) and --html, then the closing line on stderr."""
     if as_json:
         write_document(result.to_json(), "json")
     else:
@@ -157,3 +136,6 @@ def _write(result, as_json: bool, html: Optional[Path], force: bool, db: Optiona
 
         command = reproduce_command(result, db=db, html=html)
         write_atomically(html, render_impact_html(result, command), replace=force)
+    typer.echo(f"{result.measured} card(s) measured, {result.games:,} games in {seconds:.1f} s "
+               f"({result.games / max(seconds, 1e-9):,.0f} games/s on {executor.describe})"
+               + (f"; HTML report written to {html}" if html else ""), err=True)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import time
 from pathlib import Path
 from typing import Optional
 
@@ -12,8 +10,8 @@ import typer
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
 from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
-from sengoku.cli.streams import EXIT_INTERRUPTED, ProgressLine, StopSignals, write_document
-from sengoku.errors import DataError
+from sengoku.cli.races import check_where, note_jobs, progress_line, run_race
+from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
 from sengoku.writes import Input, check_outputs, write_atomically
 
@@ -104,20 +102,16 @@ def tune_command(
     from sengoku.goldfish.options import PlayOptions
     from sengoku.tune.tuner import Tuner
 
-    if cluster is not None and jobs is not None:
-        raise DataError(None, "--jobs and --cluster exclude each other: the cluster's workers do the playing")
+    check_where(jobs, cluster)
     # every output checked before the tune, not after it: against the run's inputs and each other
     inputs = play_inputs([deck], opponent, db) + ([Input("the --pool file", pool)] if pool is not None else [])
     check_outputs({"--output": output, "--html": html}, inputs, replace=force)
     options = PlayOptions.given(seed=seed, turns=turns, policy=policy, going=going, mode=mode, opponent=opponent,
                                 opponent_defends=opponent_defends, play_on=play_on, jobs=jobs)
-    note = options.jobs_note("--jobs")
-    if note:
-        typer.echo(f"note: {note}", err=True)
-
-    line = ProgressLine(lambda p: f"tune: change {p.step}, {p.look} · {p.candidates:,} candidates left · "
-                              f"{p.games:,}/{budget:,} games"
-                              + ("" if p.value != p.value else f" · incumbent {p.value:.3f}")) if sys.stderr.isatty() else None
+    note_jobs(options)
+    line = progress_line(lambda p: f"tune: change {p.step}, {p.look} · {p.candidates:,} candidates left · "
+                                   f"{p.games:,}/{budget:,} games"
+                                   + ("" if p.value != p.value else f" · incumbent {p.value:.3f}"))
     try:
         tuner = Tuner(deck, db, options=options, objective=objective, budget=budget, max_changes=max_changes,
                       pool=pool, error_rate=error_rate, min_gain=min_gain, check_runs=check, verify_runs=verify,
@@ -125,33 +119,13 @@ def tune_command(
     except InvalidDeckError as exc:
         refuse_invalid(exc)
         raise SystemExit(1) from None
-    started = time.perf_counter()
-    with StopSignals() as stop:  # Ctrl-C, SIGTERM and SIGHUP alike: the best deck so far is written
-        _tune(tuner, stop, cluster, output, html, db, force, as_json, line, started)
-    if stop.exit_code is not None:
-        raise SystemExit(stop.exit_code)
+    # Ctrl-C, SIGTERM and SIGHUP alike: the best deck so far is written
+    run_race(tuner, cluster, line, lambda result, executor, seconds: _write(result, executor, seconds, output, html,
+                                                                            db, force, as_json))
 
 
-def _tune(tuner, stop, cluster, output, html, db, force, as_json, line, started) -> None:  # type: ignore[no-untyped-def]
-    """Play the tune until it ends or a stop signal comes, then write what it found (signals only noted)."""
-    # deferred: start-up time of the other commands (the tune imports the rules engine)
-    from sengoku.tune.result import STOP_INTERRUPTED
-
-    executor = tuner.open_executor(cluster)
-    if getattr(executor, "note", None):
-        typer.echo(f"note: {executor.note}", err=True)
-    try:
-        stop.start()
-        result = tuner.run()
-    except KeyboardInterrupt:
-        result = tuner.result(STOP_INTERRUPTED)
-    finally:
-        stop.running = False
-        executor.close(quietly=stop.signum is not None)
-        if line is not None:
-            line.clear()
-    elapsed = time.perf_counter() - started
-
+def _write(result, executor, seconds, output, html, db, force, as_json) -> None:  # type: ignore[no-untyped-def]
+    """Write what the tune found: the deck (-o, else in the report), the report (text or --json), --html."""
     text = result.decklist_text(db)
     if output is not None:
         write_atomically(output, text, replace=force)
@@ -168,9 +142,7 @@ def _tune(tuner, stop, cluster, output, html, db, force, as_json, line, started)
 
         command = reproduce_command(result, db=db, output=output, html=html)
         write_atomically(html, render_tune_html(result, command, str(output) if output else None), replace=force)
-    typer.echo(f"{len(result.steps)} change(s) accepted, {result.games:,} games in {elapsed:.1f} s "
-               f"({result.games / max(elapsed, 1e-9):,.0f} games/s on {executor.describe})"
+    typer.echo(f"{len(result.steps)} change(s) accepted, {result.games:,} games in {seconds:.1f} s "
+               f"({result.games / max(seconds, 1e-9):,.0f} games/s on {executor.describe})"
                + (f"; deck written to {output}" if output else "") + (f"; HTML report written to {html}" if html else ""),
                err=True)
-    if result.interrupted and stop.signum is None:  # (a KeyboardInterrupt raised by other means)
-        raise SystemExit(EXIT_INTERRUPTED)
