@@ -8,7 +8,7 @@ engine with mypyc; an editable one runs it as pure Python: the first line says w
 it only shuffles, draws, charges and deploys greedily (no board, no Growth/Focus, no rule
 checks, no measures beyond the AP per turn). `--set NAME=VALUE` changes a setting of the default
 policy (`GreedySettings`, as benchmarks/greedy_ab.py takes it): what a setting costs, e.g.
-`--policy greedy --set fitted_deploy=False` beside `--policy greedy`.
+`--policy greedy --set fitted_focus=False` beside `--policy greedy`.
 """
 
 from __future__ import annotations

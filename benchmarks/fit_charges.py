@@ -5,13 +5,13 @@
 
 Needs numpy (`pip install -e '.[fit]'`). For deals 0..deals-1 of every suite deck
 (decklists/suite/; with `--set`, every deck of a deck set, which must share no deck and no generated
-card database with the test set: `benchmarks/refit.py` refits all three rules on the fit set) and setting (going first or second, with and without a defending opponent),
+card database with the test set: `benchmarks/refit.py` refits both rules on the fit set) and setting (going first or second, with and without a defending opponent),
 at each `--seed`, it sets up the game and, at our first Charge Phase, scores every distinct set
 of the cards the plan keeps (`greedy.charges.charge_features`) that could be sent as extra cards
 for AP Charge (T2a): each set is played to the end of the game by `greedy` on `--rollouts` copies
 (`SearchPolicy`'s rollouts, from the policy's own stream, the same copies for every set; played
-without `fitted_focus` and `fitted_deploy`, which came after these weights, so that the command
-writes them again). The model: a set's mean kill turn, minus sending none, is the sum of its
+without `fitted_focus`, which came after these weights; the committed weights were fitted when
+greedy still had settings since removed, so the command now writes other weights). The model: a set's mean kill turn, minus sending none, is the sum of its
 cards' values plus a term for its size; a card's value is linear in its features, each weight with a part of its own going
 second and in Ultimate mode; the size term has parts for going second, Ultimate mode, a
 defending opponent and the AP. Least squares over every set of every hand. The result is
@@ -88,7 +88,7 @@ def score_hands(task: tuple[str, str, int, int, int, int]) -> list[dict]:
     deck, setting, start, stop, seed, rollouts = task
     out: list[dict] = []
 
-    class Scorer(scorer(("fitted_focus", "fitted_deploy"))):  # the weights were fitted before these rules
+    class Scorer(scorer(("fitted_focus",))):  # the weights were fitted before this rule
         def charge_phase(self, state) -> None:
             self._prepare_for(state)
             hand = list(state.hand)

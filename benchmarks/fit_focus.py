@@ -8,8 +8,7 @@ each `--seed`, it plays turn 1 with `greedy` and, at each card that could Focus 
 Nameless out of its range or be deployed (M1) in range instead (`greedy.deploy.focus_or_deploy`),
 scores both on `--rollouts` copies played to the end of the game (the search's rollouts, the same
 copies for both), then Focuses as greedy does without the rule. The rollouts are played by
-`greedy` without `fitted_focus`, so the data do not depend on the weights they fit (and without
-`fitted_deploy`, fitted after them). The model:
+`greedy` without `fitted_focus`, so the data do not depend on the weights they fit. The model:
 how many turns sooner the deployment wins is linear in the choice's features
 (`greedy.deploy.focus_features`), each weight with a part of its own going second and in Ultimate
 mode; least squares. The same arguments write the same file.
@@ -38,7 +37,7 @@ def score_choices(task: tuple[str, str, int, int, int, int]) -> list[dict]:
     deck, setting, start, stop, seed, rollouts = task
     out: list[dict] = []
 
-    class Scorer(scorer(("fitted_focus", "fitted_deploy"))):  # (fitted_deploy: fitted after these weights)
+    class Scorer(scorer(("fitted_focus",))):
         def _deploys_instead(self, state, card, ally) -> bool:
             if state.turn == 1:
                 space = focus_or_deploy(self.known, state, card, ally)

@@ -4,7 +4,8 @@
         [--setting S ...] [--turns 12] [--seed 0] [--jobs 1]
 
 NAME is a setting of the default policy (a field of `GreedySettings`, for example
-`deploy_first=False`, `min_hit=0.3`, `contracts=False`), checked by that record; VALUE is a Python literal. Both play through the library's
+`hp_charge=True`, `fitted_margin=0.0`, `contracts=False`), checked by that record (an unknown or a
+removed setting: exit 2, naming it); VALUE is a Python literal. Both play through the library's
 own run path (`goldfish()` with a `PolicySpec`), so deal i of every deck and setting of the suite
 (decklists/suite/, see policy_bench.py) is run i of `sengoku goldfish`, from the same streams; the paired
 gap (changed minus as it is: negative when the change wins sooner) has its 95% interval.
@@ -51,11 +52,11 @@ def main(argv: list[str] | None = None) -> int:
         try:
             changes[name] = ast.literal_eval(value)
         except (ValueError, SyntaxError):
-            raise SystemExit(f"{item}: {value!r} is not a Python literal") from None
+            parser.error(f"{item}: {value!r} is not a Python literal")
     try:
         changed = PolicySpec("greedy", changes)  # checked by greedy's own settings
     except GoldfishError as exc:
-        raise SystemExit(str(exc)) from None
+        parser.error(str(exc))
     decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
     print(f"{changed} against greedy, {args.deals} deals; command: python benchmarks/greedy_ab.py "
           + " ".join(sys.argv[1:] if argv is None else argv))

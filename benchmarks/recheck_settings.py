@@ -79,6 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     ships = GreedySettings()
     together = [n.strip() for n in args.together.split(",") if n.strip()] if args.together else []
     names = together or args.name or list(GreedySettings.names())
+    from sengoku.engine.policies.greedy.settings import REMOVED, removed_setting
+
+    for name in names:
+        if name in REMOVED:
+            parser.error(removed_setting(name))
     unknown = [n for n in names if n not in GreedySettings.names()]
     if unknown:
         parser.error(f"greedy has no setting {', '.join(unknown)}")

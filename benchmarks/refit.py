@@ -1,16 +1,16 @@
-"""Refit greedy's three fitted turn-1 rules on the fit set, in order, with one command.
+"""Refit greedy's two fitted turn-1 rules on the fit set, in order, with one command.
 
     python benchmarks/refit.py [--set benchmarks/decksets/fit.toml] [--out-dir src/sengoku/engine/policies/greedy]
-        [--only charges|focus|deploy ...] [--seed 1 --seed 2] [--deals N] [--rollouts N] [--deck NAME ...] [--jobs 2]
+        [--only charges|focus ...] [--seed 1 --seed 2] [--deals N] [--rollouts N] [--deck NAME ...] [--jobs 2]
 
-Issue 36 point 4 (SPEC G6): the fitted rules of `greedy` (`fitted_charges`, `fitted_focus`,
-`fitted_deploy`: weights in charge_weights.py, focus_weights.py and deploy_weights.py) are fitted
-on the fit set only (a set that shares a deck or a generated card database with the test set is
-refused, `set_rows.fit_only`), by `fit_charges.py`, `fit_focus.py` and `fit_deploy.py` in that
-order, each with `--set` and the options given here (`--deals` and `--rollouts`: each script's own
+Issue 36 point 4 (SPEC G6): the fitted rules of `greedy` (`fitted_charges` and `fitted_focus`:
+weights in charge_weights.py and focus_weights.py) are fitted on the fit set only (a set that
+shares a deck or a generated card database with the test set is refused, `set_rows.fit_only`), by
+`fit_charges.py` and `fit_focus.py` in that order, each with `--set` and the options given here (`--deals` and `--rollouts`: each script's own
 default when not given). Each runs as a process of its own, after the one before it has written
-its weights: the Focus rule is fitted on games whose turn-1 Charge Phase plays the charge weights,
-the deployment rule on games that play both. So that a later fit plays the weights just written,
+its weights: the Focus rule is fitted on games whose turn-1 Charge Phase plays the charge weights.
+(A third rule, for the turn-1 deployment space, was removed with `fitted_deploy`: it cost turns on
+the test set, docs/policies.md.) So that a later fit plays the weights just written,
 `--out-dir` must be the folder the running `sengoku` reads them from (the default, with the
 checkout installed editable: `pip install -e '.[fit]'`); with another folder, or an installed
 wheel, the later fits play the installed weights, and the command says so. The same arguments
@@ -29,8 +29,7 @@ sys.path.insert(0, str(BENCHMARKS))
 import set_rows  # noqa: E402  (the benchmarks' own helpers)
 
 # In the order they are fitted: (name, script, weights file).
-FITS = (("charges", "fit_charges.py", "charge_weights.py"), ("focus", "fit_focus.py", "focus_weights.py"),
-        ("deploy", "fit_deploy.py", "deploy_weights.py"))
+FITS = (("charges", "fit_charges.py", "charge_weights.py"), ("focus", "fit_focus.py", "focus_weights.py"))
 
 
 def read_by_sengoku(folder: Path) -> bool:
@@ -64,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", type=Path, default=set_rows.FIT_SET, help="the fit set's manifest (the default)")
     parser.add_argument("--out-dir", type=Path, help="where the weights are written (default: where sengoku reads them)")
-    parser.add_argument("--only", action="append", choices=[f[0] for f in FITS], help="default: all three, in order")
+    parser.add_argument("--only", action="append", choices=[f[0] for f in FITS], help="default: both, in order")
     parser.add_argument("--seed", type=int, action="append", help="each script's own default: 1 and 2")
     parser.add_argument("--deals", type=int, help="deals a deck and setting (default: each script's own)")
     parser.add_argument("--rollouts", type=int, help="rollouts a choice (default: each script's own)")

@@ -194,6 +194,11 @@ def main(argv: list[str] | None = None) -> int:
     from sengoku.engine.policies.greedy import GreedySettings
     from sengoku.writes import write_atomically
 
+    from sengoku.engine.policies.greedy.settings import REMOVED, removed_setting
+
+    for name in args.name or ():
+        if name in REMOVED:
+            parser.error(removed_setting(name))
     unknown = [n for n in args.name or () if n not in GreedySettings.names()]
     if unknown:
         parser.error(f"greedy has no setting {', '.join(unknown)}")

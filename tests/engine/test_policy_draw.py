@@ -1,4 +1,4 @@
-"""The default policy's turn-1 draw (`draw_first_turns`, `draw_first_ap`): a hand-made position, played out on many seeds."""
+"""The default policy's turn-1 draw (`draw_first_turns`): a hand-made position, played out on many seeds."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import sengoku
 from sengoku.engine import GameState, compile_deck
 from sengoku.engine.clone import clone_state
 from sengoku.engine.policies import GreedyPolicy
-from sengoku.engine.policies.greedy import DEFAULT_SETTINGS
 from sengoku.engine.tables import DeckTables
 from sengoku.validate.api import validate_file
 
@@ -54,7 +53,7 @@ def test_turn_1_with_ap_to_spare_draws_first_and_wins_sooner():
     policy.charge_phase(g)
     g.end_charge_phase()
     ap = g.ap
-    assert ap == 23 >= DEFAULT_SETTINGS.draw_first_ap
+    assert ap == 23
     okuni_l3 = t.index_of("SY2-030")
     assert okuni_l3 in g.hand
     before = len(g.hand)
@@ -72,15 +71,24 @@ def test_turn_1_with_ap_to_spare_draws_first_and_wins_sooner():
     assert sum(a < b for a, b in zip(first, last)) > 2 * sum(a > b for a, b in zip(first, last))
 
 
-def test_turn_1_short_of_ap_does_not_draw_first():
-    # The same hand going first: the Main Phase starts with 10 AP plus the charges, below
-    # `draw_first_ap`; the AP goes to the deployments and the Main Phase is played as before.
+def test_turn_1_draws_first_at_any_ap():
+    # The same hand going first: the Main Phase starts with 10 AP plus the charges, less than
+    # going second. The drawing ability is still the Main Phase's first action (a threshold of
+    # AP, `draw_first_ap`, was removed: it cost turns on the test set); without the turn-1 draw
+    # the turn starts otherwise.
     s, t = _position(going_first=True)
-    g = clone_state(s, random.Random(0))
-    GreedyPolicy().charge_phase(g)
-    g.end_charge_phase()
-    assert g.ap < DEFAULT_SETTINGS.draw_first_ap
-    a = clone_state(s, random.Random(3))
-    b = clone_state(s, random.Random(3))
-    assert kill_turn(a, GreedyPolicy(), 2) == kill_turn(b, DrawLast(), 2)
-    assert a.hand == b.hand and a.standby == b.standby and a.ap == b.ap
+    okuni_l3 = t.index_of("SY2-030")
+
+    def first_action(policy):
+        g = clone_state(s, random.Random(0))
+        policy.charge_phase(g)
+        g.end_charge_phase()
+        ap = g.ap
+        g.record = []
+        policy.main_phase(g)
+        return ap, g.record[0]
+
+    ap, first = first_action(GreedyPolicy())
+    assert ap < 23 and first["event"] == "ability" and first["card"] == okuni_l3 and first["cost"] == 4
+    _, first = first_action(DrawLast())
+    assert not (first["event"] == "ability" and first["card"] == okuni_l3)

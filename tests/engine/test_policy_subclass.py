@@ -85,8 +85,8 @@ def test_every_override_is_called_on_either_build(standard):
     assert games(standard, OldestGroupsFirst(), 200) != games(standard, DevelopPolicy(), 200)
 
 
-class NoReleaseMethod(GreedyPolicy):
-    def _release_all(self, state):
+class NoAbilitiesMethod(GreedyPolicy):
+    def _use_abilities(self, state):
         return False
 
 
@@ -98,27 +98,27 @@ def ultimate():
 
 
 def test_a_setting_and_the_override_it_amounts_to_play_the_same_games_on_either_build(ultimate):
-    no_release = GreedyPolicy(GreedySettings(releases=False))  # a setting: one record, passed whole
-    base, by_setting = games(ultimate, GreedyPolicy(), 300), games(ultimate, no_release, 300)
-    assert by_setting == games(ultimate, NoReleaseMethod(), 300)
+    no_abilities = GreedyPolicy(GreedySettings(abilities=False))  # a setting: one record, passed whole
+    base, by_setting = games(ultimate, GreedyPolicy(), 300), games(ultimate, no_abilities, 300)
+    assert by_setting == games(ultimate, NoAbilitiesMethod(), 300)
     assert by_setting != base
 
 
 def test_greedy_settings_are_one_checked_record():
-    settings = GreedySettings.from_mapping({"risky_hit": 0, "releases": False})
-    assert settings == dataclasses.replace(GreedySettings(), risky_hit=0.0, releases=False)
-    assert type(settings.risky_hit) is float  # an int stands for a float
-    assert GreedySettings.names()["block_commander"] is int and len(GreedySettings.names()) == 39
-    assert repr(GreedyPolicy(settings)) == "GreedyPolicy(risky_hit=0.0, releases=False)"
+    settings = GreedySettings.from_mapping({"fitted_margin": 0, "contracts": False})
+    assert settings == dataclasses.replace(GreedySettings(), fitted_margin=0.0, contracts=False)
+    assert type(settings.fitted_margin) is float  # an int stands for a float
+    assert GreedySettings.names()["block_commander"] is int and len(GreedySettings.names()) == 23
+    assert repr(GreedyPolicy(settings)) == "GreedyPolicy(fitted_margin=0.0, contracts=False)"
     assert repr(GreedyPolicy()) == "GreedyPolicy()"
     with pytest.raises(EngineError, match="greedy has no setting 'risky'"):
         GreedySettings.from_mapping({"risky": 0.3})
-    with pytest.raises(EngineError, match="greedy's setting releases takes a bool, not 0"):
-        GreedySettings.from_mapping({"releases": 0})
+    with pytest.raises(EngineError, match="greedy's setting contracts takes a bool, not 0"):
+        GreedySettings.from_mapping({"contracts": 0})
     with pytest.raises(EngineError, match="greedy's setting extra_charge takes a int, not 2.5"):
         GreedySettings.from_mapping({"extra_charge": 2.5})
     with pytest.raises(dataclasses.FrozenInstanceError):
-        settings.min_hit = 0.5  # type: ignore[misc]
+        settings.fitted_margin = 0.5  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(settings)) == settings  # it travels to worker processes whole
 
 
@@ -152,3 +152,13 @@ def test_policies_have_no_static_methods():
                     if isinstance(item, ast.FunctionDef):
                         names = {d.id for d in item.decorator_list if isinstance(d, ast.Name)}
                         assert not names & {"staticmethod", "classmethod"}, f"{path.name}: {node.name}.{item.name}"
+
+
+def test_a_removed_setting_is_refused_naming_it_and_what_greedy_does_now():
+    from sengoku.engine.policies.greedy.settings import REMOVED
+
+    assert len(REMOVED) == 16 and not set(REMOVED) & set(GreedySettings.names())
+    for name, now in REMOVED.items():
+        with pytest.raises(EngineError) as info:
+            GreedySettings.from_mapping({"hp_charge": True, name: 1})
+        assert str(info.value).startswith(f"greedy's setting {name} was removed") and str(info.value).endswith(now)

@@ -1,5 +1,6 @@
-"""Hand-made positions for two of the default policy's settings: `swap_into_range` (M5) and
-`soak_commander` (G4, K4). Each is played by greedy and by greedy with the setting off."""
+"""Hand-made positions for the default policy's Swaps into range (`swap_into_range`, M5), its first
+attacker against a defender's joining Commander (G4, K4), its order of deployments (M1) and
+`landing_value`. A setting's position is played by greedy and by greedy with the setting off."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ import random
 
 from sengoku.engine import GameState
 from sengoku.engine.policies import GreedyPolicy
-from sengoku.engine.policies.greedy.attacks import soak_first
 
 from .conftest import greedy_with, space, with_hand
 from .test_policy_positions import standard  # noqa: F401 (a fixture, used by name)
-from .test_policy_positions import OwnSpaces, _defended_position, without_nameless
+from .test_policy_positions import _defended_position, without_nameless
 
 
 # Greedy without `step_ahead_for_walk`, which finds another way in the swap's position (below).
@@ -19,9 +19,6 @@ SwapNoStep = greedy_with(step_ahead_for_walk=False)
 
 
 NoSwap = greedy_with(step_ahead_for_walk=False, swap_into_range=False)
-
-
-NoSoak = greedy_with(soak_commander=False)
 
 
 def test_two_allies_swap_so_that_both_reach_the_stronghold_and_the_game_is_won(standard):
@@ -85,45 +82,28 @@ def _first_attack(t, seed: int) -> GameState:
     return s
 
 
-def test_against_a_defender_the_ally_that_loses_least_to_the_commander_meets_it(standard):
+def test_against_a_defender_the_likeliest_attacker_meets_the_commander(standard):
     # The defending opponent's Commander, Soma L1 (ATK 6, MAT 2), adds its power to the first
-    # Last Guard only (G4, K4). Kagetora L2's ATK 9 beats most guards alone but few with 6 more;
-    # Oichi L1 (ATK 5 or MAT 2) beats few either way. Oichi first spends the Commander where it
-    # costs least, and Kagetora then meets a guard alone: more hits over the same 300 shuffles of
-    # the opponent's Stronghold than Kagetora first (the likelier attacker, soak_commander off).
+    # Last Guard only (G4, K4). Kagetora L2 (ATK 9) is likelier to win that combat than Oichi L1
+    # (ATK 5 or MAT 2): it attacks first, on every shuffle of the opponent's Stronghold. (Sending
+    # the ally the Commander hurts least first, `soak_commander`, was removed: it did not earn its
+    # cost on the test set.)
     t = standard
-    p = GreedyPolicy()
-    s = _first_attack(t, 0)
-    p._prepare_for(s)
-    kagetora, oichi = s.allies[0], s.allies[1]
-    order = [kagetora, oichi]
-    assert soak_first(p.known, s, order) is oichi and order == [oichi, kagetora]
-
-    hits = {GreedyPolicy: 0, NoSoak: 0}
-    firsts = {GreedyPolicy: set(), NoSoak: set()}
-    for seed in range(300):
-        for cls in (GreedyPolicy, NoSoak):
-            s = _first_attack(t, seed)
-            s.record = []
-            cls().main_phase(s)
-            attacks = [e for e in s.record if e["event"] == "attack"]
-            firsts[cls].add(t.name[attacks[0]["card"]])
-            assert attacks[0]["commander"] >= 0  # the first attack met the Commander (G4)
-            hits[cls] += 6 - s.opp_sh_hp
-    assert firsts == {GreedyPolicy: {"Oichi"}, NoSoak: {"Kagetora"}}
-    assert hits[GreedyPolicy] > hits[NoSoak] + 15  # (153 against 122 when written)
+    for seed in range(20):
+        s = _first_attack(t, seed)
+        s.record = []
+        GreedyPolicy().main_phase(s)
+        attacks = [e for e in s.record if e["event"] == "attack"]
+        assert t.name[attacks[0]["card"]] == "Kagetora" and attacks[0]["commander"] >= 0  # it met the Commander
 
 
-AnyOrder = greedy_with(scarce_first=False)
-
-
-def test_the_card_with_the_fewest_spaces_in_range_is_deployed_first(standard):
+def test_new_names_are_deployed_in_hand_order_when_level_and_cost_are_equal(standard):
     # Going second, turn 1, no ally on the field, 4 AP, in hand (in this order) Yukimura L1 (cost 2;
     # far left corner: reaches from c2, d2 and c3) and Kagetora L1 (cost 2; no corner: c2 and c3
-    # only; deployed, its ability gains 2 AP, C5). Of the Perimeter, Kagetora reaches from c2 alone,
-    # Yukimura from c2 and d2. Kagetora first takes c2 and Yukimura d2: both in range for next
-    # turn. In hand order (level and cost are equal), Yukimura takes c2, and no Perimeter space is
-    # left from which Kagetora reaches: it is not in range (it stays in hand, the AP spent).
+    # only; deployed, its ability gains 2 AP, C5). Level and cost are equal: in hand order,
+    # Yukimura takes c2, the first free space in its range, and no Perimeter space is left from
+    # which Kagetora reaches. (Deploying the card with the fewest spaces in range first,
+    # `scarce_first`, was removed: it cost turns on the test set.)
     t = standard
 
     def reaching(s):
@@ -132,18 +112,11 @@ def test_the_card_with_the_fewest_spaces_in_range_is_deployed_first(standard):
 
     s = _defended_position(t, [], ["SY1-013", "SY1-005"], 4, 6, defends=False)
     GreedyPolicy().main_phase(s)
-    kagetora = next(a for a in s.allies if t.name[a.top] == "Kagetora")
-    yukimura = next(a for a in s.allies if t.name[a.top] == "Yukimura")
-    assert kagetora.space == space(s, 1, 2) and yukimura.space == space(s, 1, 3)  # c2 and d2
-    assert reaching(s) == ["Kagetora", "Yukimura"] and s.ap == 0
-
-    s = _defended_position(t, [], ["SY1-013", "SY1-005"], 4, 6, defends=False)
-    AnyOrder().main_phase(s)
     yukimura = next(a for a in s.allies if t.name[a.top] == "Yukimura")
     assert yukimura.space == space(s, 1, 2) and reaching(s) == ["Yukimura"]  # c2; Kagetora not in range
 
 
-AvoidsLanding = greedy_with(fitted_deploy=False, landing_value=False)
+AvoidsLanding = greedy_with(landing_value=False)
 
 
 def test_against_a_defender_an_ally_steps_onto_the_commanders_space_when_c3_is_ours(standard):
@@ -176,7 +149,7 @@ def test_against_a_defender_an_ally_steps_onto_the_commanders_space_when_c3_is_o
     s = position()
     nene, kagetora, oichi = s.allies
     assert [t.name[a.top] for a in s.allies] == ["Nene", "Kagetora", "Oichi"]
-    OwnSpaces().main_phase(s)
+    GreedyPolicy().main_phase(s)
     assert oichi.space == space(s, 2, 3) and oichi.defending  # stepped to d3, then attacked
     b3 = s.occupant[space(s, 2, 1)]
     assert b3 is not None and b3 in s.opp_allies  # their Commander went on to b3

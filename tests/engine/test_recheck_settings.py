@@ -46,3 +46,21 @@ def test_a_small_run_writes_the_table_as_it_goes(bench, tmp_path, capsys):
     assert lines[-2] == "| focus_margin | 0.0 | (0 already) | | | skipped |"
     # Contracts are Ultimate mode's (U3): a Standard deck plays alike without them, every gap 0, no spread
     assert lines[-1] == "| contracts | True | False | +0.0000 (+0.0000 to +0.0000) | 0 / 0 | not shown |"
+
+
+def test_together_is_one_row_with_the_settings_all_turned_off(bench, tmp_path, capsys):
+    out = tmp_path / "recheck.md"
+    assert bench.main(["--deck", "bundled/low-curve-1", "--setting", "first", "--deals", "6", "--turns", "8",
+                       "--together", "contracts,familiar_abilities", "--out", str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    # one row for the two (a Standard deck plays alike without either: Ultimate mode's, U3, A4)
+    assert lines[-1] == ("| contracts, familiar_abilities | True, True | False, False | +0.0000 (+0.0000 to +0.0000) "
+                         "| 0 / 0 | not shown |")
+    assert lines[-3].startswith("| setting |")
+
+
+def test_a_removed_setting_is_named_as_removed(bench, capsys):
+    with pytest.raises(SystemExit) as info:
+        bench.main(["--name", "scarce_first", "--deals", "2"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "greedy's setting scarce_first was removed" in err

@@ -1,4 +1,4 @@
-"""benchmarks/refit.py: the three fitted rules refitted in order, on the fit set only, by one command."""
+"""benchmarks/refit.py: the two fitted rules refitted in order, on the fit set only, by one command."""
 
 from __future__ import annotations
 
@@ -22,14 +22,14 @@ def test_the_fits_run_in_order_each_on_the_set(refit, tmp_path):
     ns = argparse.Namespace(only=None, set=refit.set_rows.FIT_SET, out_dir=tmp_path, seed=[5], deals=3, rollouts=None,
                             deck=None, jobs=2)
     lines = refit.commands(ns)
-    assert [line[1].rsplit("/", 1)[-1] for line in lines] == ["fit_charges.py", "fit_focus.py", "fit_deploy.py"]
+    assert [line[1].rsplit("/", 1)[-1] for line in lines] == ["fit_charges.py", "fit_focus.py"]
     assert [line[line.index("--out") + 1] for line in lines] == [
-        str(tmp_path / "charge_weights.py"), str(tmp_path / "focus_weights.py"), str(tmp_path / "deploy_weights.py")]
+        str(tmp_path / "charge_weights.py"), str(tmp_path / "focus_weights.py")]
     for line in lines:
         assert line[0] == sys.executable and line[line.index("--set") + 1] == str(refit.set_rows.FIT_SET)
         assert line[-6:] == ["--jobs", "2", "--seed", "5", "--deals", "3"]
-    ns.only = ["deploy"]
-    assert [line[1].rsplit("/", 1)[-1] for line in refit.commands(ns)] == ["fit_deploy.py"]
+    ns.only = ["focus"]
+    assert [line[1].rsplit("/", 1)[-1] for line in refit.commands(ns)] == ["fit_focus.py"]
 
 
 def test_a_small_refit_writes_weights_fitted_on_fit_set_decks(refit, tmp_path, capsys):

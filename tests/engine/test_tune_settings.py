@@ -20,24 +20,24 @@ def bench():
 
 
 def race_args(**changes):
-    values = dict(screen=30, finalists=3, confirm=60, looks=2, steps=3, name=["min_hit", "releases", "contracts"],
+    values = dict(screen=30, finalists=3, confirm=60, looks=2, steps=3, name=["fitted_margin", "abilities", "contracts"],
                   min_gain=0.005, alpha=0.05)
     values.update(changes)
     return argparse.Namespace(**values)
 
 
 def planted(records, start, stop):
-    """Two rows of deals: 3 turns, 4 on every fifth deal; min_hit=0.005 wins one turn sooner on every third deal,
-    releases=False loses one on every other deal; any other record plays as greedy's own."""
+    """Two rows of deals: 3 turns, 4 on every fifth deal; fitted_margin=0.02 wins one turn sooner on every third deal,
+    abilities=False loses one on every other deal; any other record plays as greedy's own."""
     out = []
     for r in records:
         kills = []
         for row in range(2):
             for i in range(start, stop):
                 k = 4 if (i + row) % 5 == 0 else 3
-                if r.min_hit == 0.005 and i % 3 == 0:
+                if r.fitted_margin == 0.02 and i % 3 == 0:
                     k -= 1
-                if not r.releases and i % 2 == 0:
+                if not r.abilities and i % 2 == 0:
                     k += 1
                 kills.append(k)
         out.append(kills)
@@ -46,22 +46,23 @@ def planted(records, start, stop):
 
 def test_the_neighbours_of_a_record_change_one_setting_each(bench):
     record = GreedySettings()
-    assert bench.neighbours(record, ["releases", "extra_charge", "min_hit", "focus_margin", "risky_turns"]) == [
-        {"extra_charge": 2}, {"extra_charge": 4}, {"min_hit": 0.005}, {"min_hit": 0.015}, {"risky_turns": 0},
-        {"risky_turns": 2}, {"releases": False}, {"focus_margin": 0.01}]  # (0 - 0.01 is below 0)
+    assert bench.neighbours(record, ["abilities", "extra_charge", "fitted_margin", "focus_margin", "draw_first_turns"]) == [
+        {"extra_charge": 2}, {"extra_charge": 4}, {"fitted_margin": 0.02}, {"fitted_margin": 0.06},
+        {"focus_margin": 0.01}, {"abilities": False}, {"draw_first_turns": 0},
+        {"draw_first_turns": 2}]  # (0 - 0.01 is below 0)
 
 
 def test_the_tuner_takes_the_planted_gain_and_nothing_else(bench):
     lines = []
     record, accepted = bench.tune(GreedySettings(), planted, race_args(), say=lines.append)
-    assert record == GreedySettings(min_hit=0.005)
-    assert [a["change"] for a in accepted] == [{"min_hit": 0.005}]
+    assert record == GreedySettings(fitted_margin=0.02)
+    assert [a["change"] for a in accepted] == [{"fitted_margin": 0.02}]
     # the gain is 1 turn on every third deal: deals 1,000,030 to 1,000,089 of each row hold 20 such
     assert accepted[0]["mean"] == pytest.approx(1 / 3) and accepted[0]["bound"] > 0
     # the loss and the changes that play alike are dropped at screening; the gain is accepted at the first look
-    assert lines[:3] == ["step 1: screening, 4 changes on 30 deals a row: min_hit=0.005 +0.3333 go on (3 dropped)",
-                         "  look 1 (60 deals a row): min_hit=0.005 +0.3333 (95% +0.2478 to +0.4189, bound +0.2422) "
-                         "accepted", "step 1: accepted min_hit=0.005"]
+    assert lines[:3] == ["step 1: screening, 4 changes on 30 deals a row: fitted_margin=0.02 +0.3333 go on (3 dropped)",
+                         "  look 1 (60 deals a row): fitted_margin=0.02 +0.3333 (95% +0.2478 to +0.4189, bound +0.2422) "
+                         "accepted", "step 1: accepted fitted_margin=0.02"]
     assert accepted[0]["pairs"] == 2 * 60  # two rows, 60 deals each
     assert lines[-1] == "step 2: no change earns its place; the record stays"
 
@@ -78,7 +79,7 @@ def test_the_chosen_record_is_written_whole(bench, tmp_path):
     record, accepted = bench.tune(GreedySettings(), planted, race_args(steps=1), say=lambda line: None)
     text = bench.document(record, accepted, {"set": "fit"})
     data = json.loads(text)
-    assert data["changed"] == {"min_hit": 0.005} and data["settings"]["min_hit"] == 0.005
+    assert data["changed"] == {"fitted_margin": 0.02} and data["settings"]["fitted_margin"] == 0.02
     assert GreedySettings.from_mapping(data["settings"]) == record  # the record reads back as greedy checks it
 
 

@@ -53,14 +53,17 @@ def test_a_policys_settings_are_checked_by_the_policy() -> None:
         PolicySpec("greedy", {"min_hits": 0.3})
     with pytest.raises(GoldfishError, match="greedy's setting hp_charge takes a bool, not 1$"):
         PolicySpec("greedy", {"hp_charge": 1})
-    with pytest.raises(GoldfishError, match="greedy's setting risky_turns takes a int, not 1.5$"):
-        PolicySpec("greedy", {"risky_turns": 1.5})
+    with pytest.raises(GoldfishError, match="greedy's setting extra_charge_turns takes a int, not 1.5$"):
+        PolicySpec("greedy", {"extra_charge_turns": 1.5})
+    # a setting removed (it did not earn its cost on the test set) is named as removed, with what greedy does now
+    with pytest.raises(GoldfishError, match="^greedy's setting min_hit was removed .*: greedy now always attacks"):
+        PolicySpec("greedy", {"min_hit": 0.3})
     with pytest.raises(GoldfishError, match="develop has no settings"):
         PolicySpec("develop", {"hp_charge": True})
-    spec = PolicySpec("greedy", {"min_hit": 1, "hp_charge": True})  # an int is taken for a float setting
-    assert spec.settings == (("hp_charge", True), ("min_hit", 1.0))
-    assert spec.to_json() == {"name": "greedy", "settings": {"hp_charge": True, "min_hit": 1.0}}
-    assert str(spec) == "greedy(hp_charge=True, min_hit=1.0)"
+    spec = PolicySpec("greedy", {"fitted_margin": 1, "hp_charge": True})  # an int is taken for a float setting
+    assert spec.settings == (("fitted_margin", 1.0), ("hp_charge", True))
+    assert spec.to_json() == {"name": "greedy", "settings": {"fitted_margin": 1.0, "hp_charge": True}}
+    assert str(spec) == "greedy(fitted_margin=1.0, hp_charge=True)"
     assert PolicySpec().to_json() == DEFAULT_POLICY == str(PolicySpec.of(None))
 
 
@@ -86,8 +89,8 @@ def test_the_record_and_the_keyword_options_play_the_same_games() -> None:
 def test_a_policy_setting_plays_the_games_of_the_policy_with_that_setting() -> None:
     # An oracle outside the options: the engine's own loop with a subclass holding the setting.
     result = sengoku.goldfish(DECK, runs=300, turns=8, jobs=1, kill_turns=True,
-                              policy=PolicySpec("greedy", {"hp_charge": True, "min_hit": 0.5}))
-    changed = lambda: GreedyPolicy(GreedySettings(hp_charge=True, min_hit=0.5))  # noqa: E731
+                              policy=PolicySpec("greedy", {"hp_charge": True, "fitted_margin": 0.5}))
+    changed = lambda: GreedyPolicy(GreedySettings(hp_charge=True, fitted_margin=0.5))  # noqa: E731
     valid = sengoku.validate_deck(sengoku.load_decklist(DECK))
     from sengoku.engine import compile_deck
 

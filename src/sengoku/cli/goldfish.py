@@ -30,7 +30,7 @@ POLICY_HELP = (
     "Who makes the choices (SPEC G2): "
     "greedy (default) plays to win: grows and focuses, moves allies (the Commander too) into "
     "range and attacks the Stronghold with the kind likelier to beat the Last Guard, self-boosting when "
-    "it helps, Releases familiars that then reach the Stronghold, sends for AP Charge what it cannot play "
+    "it helps, sends for AP Charge what it cannot play "
     "this turn; develop develops the board as fast as AP allows and never attacks; "
     "charge is develop, charging every card it cannot play this turn; "
     "search tries every Charge Phase plan and Main Phase step on copies of the game played on by greedy, in two stages (slow; a yardstick for greedy); "

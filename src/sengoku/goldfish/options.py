@@ -32,7 +32,7 @@ DEFAULT_POLICY = "greedy"  # the one place the default policy is named
 class PolicySpec:
     """A policy (G2) by name, with settings that differ from its defaults, checked by the policy's own settings.
 
-    `PolicySpec("greedy", {"min_hit": 0.3})`; no settings is the policy as it ships. The settings
+    `PolicySpec("greedy", {"hp_charge": True})`; no settings is the policy as it ships. The settings
     are kept as sorted (name, value) pairs, so a spec is hashable and pickles to worker processes.
     """
 

@@ -4,14 +4,14 @@
 - `known`: what it knows of a game (`Known`): the settings, and what it works out per deck.
 - `odds`: hit chances against the Last Guard and the risk of losing an attacker (K1, K2, K4).
 - `moves`: walks into attack range and the steps that open them (M4, M5).
-- `deploy`: which card is deployed where (M1), with the turn-1 rules fitted to the search.
+- `deploy`: where a card is deployed (M1), with the turn-1 Focus-or-deploy rule fitted to the search.
 - `charges`: the extra cards sent for AP Charge (T2a), with their fitted rule, and abilities (C5).
-- `attacks`: attacks on the Stronghold (K4) and Releases (U5).
+- `attacks`: attacks on the Stronghold (K4).
 - `policy`: the turn's script (`GreedyPolicy`), which asks them in order.
 - `fitted` and the `*_weights` modules: the fitted rules' sums and weights (benchmarks/fit_*.py).
 
-`GreedyPolicy(settings)` plays with other settings: `GreedySettings.from_mapping({"min_hit": 0.3})`
-checks the names and types, `dataclasses.replace(settings, min_hit=0.3)` changes one.
+`GreedyPolicy(settings)` plays with other settings: `GreedySettings.from_mapping({"hp_charge": True})`
+checks the names and types, `dataclasses.replace(settings, hp_charge=True)` changes one.
 """
 
 from sengoku.engine.policies.greedy.policy import GreedyPolicy

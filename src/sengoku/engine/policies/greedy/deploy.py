@@ -1,37 +1,25 @@
-"""The default policy's deployments (M1): which card first, on which space, and when a card is
-deployed rather than stacked (M2, M3); with the two turn-1 rules fitted to the search's rollouts
-(`focus_weights`, `deploy_weights`) and the features they weigh.
+"""The default policy's deployments (M1): on which space, and when a card is deployed rather than
+stacked (M2, M3); with the turn-1 rule fitted to the search's rollouts (`focus_weights`) and the
+features it weighs.
 """
 
 from __future__ import annotations
 
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
-from sengoku.engine.policies.greedy import deploy_weights, focus_weights
-from sengoku.engine.policies.greedy.fitted import fitted_value, setting_value
+from sengoku.engine.policies.greedy import focus_weights
+from sengoku.engine.policies.greedy.fitted import fitted_value
 from sengoku.engine.policies.greedy.known import Known
-from sengoku.engine.policies.greedy.moves import commander_landing, landing_to_avoid
+from sengoku.engine.policies.greedy.moves import landing_to_avoid
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import NAMELESS
 
 
-def scarce_first_keys(k: Known, keys: tuple[int, ...]) -> tuple[int, ...]:
-    """`scarce_first`: `develop`'s deployment order `keys` with the count of spaces in range in bits
-    13-14, above the level (bits 10-12) and below the count of the name's cards in hand (bits
-    15-19): 0 for two spaces in range (c2, c3), the fewest."""
-    return tuple(key | min(3, max(0, len(k.spots[c]) - 2)) << 13 for c, key in enumerate(keys))
-
-
 def deploy_space(k: Known, state: GameState, card: int) -> int | None:
-    """Where to deploy `card`: on turn 1 the fitted rule's space (`fitted_deploy`), a free Perimeter
-    space in its attack range, else one in range freed by an ally stepping ahead
+    """Where to deploy `card`: a free Perimeter space in its attack range, else one in range freed by an ally stepping ahead
     (`step_ahead_for_room`), else the free Perimeter space fewest Moves from range (`walk_deploy`),
     else the one furthest ahead, else the empty Command Zone (Level 1); None: none of these."""
     s = k.settings
-    if s.fitted_deploy and state.turn == 1:
-        fitted = fitted_space(k, state, card)
-        if fitted is not None:
-            return fitted
     own = space_in_range(k, state, card)
     if own >= 0:
         return own
@@ -214,105 +202,3 @@ def focus_features(k: Known, state: GameState, card: int, ally: Ally) -> list[fl
             float(free), len(state.allies) / 5.0, k.plans[card][0][0], k.plans[top][0][0],
             float(cz is not None and nid[card] == nid[cz.top]), len(k.spots[card]) / 5.0,
             len(k.spots[ally.top]) / 5.0]
-
-
-# ---- turn 1: the deployment space, fitted (`fitted_deploy`) --------------------------------------
-
-def fitted_space(k: Known, state: GameState, card: int) -> int | None:
-    """`fitted_deploy`: on turn 1, the space of `deploy_spaces` the fitted rule values highest when
-    it beats greedy's own by more than `deploy_margin`; else None (greedy's choice stands)."""
-    spaces = deploy_spaces(k, state, card)
-    if len(spaces) < 2:
-        return None
-    factors = [1.0, 0.0 if state.going_first else 1.0, 1.0 if state.t.ultimate else 0.0,
-               1.0 if state.opp_defends else 0.0]
-    weights = deploy_weights.DEPLOY
-    own = setting_value(deploy_features(k, state, card, spaces[0]), weights, factors)
-    best, best_value = None, own + k.settings.deploy_margin
-    for s in spaces[1:]:
-        v = setting_value(deploy_features(k, state, card, s), weights, factors)
-        if v > best_value:
-            best, best_value = s, v
-    return best
-
-
-def deploy_spaces(k: Known, state: GameState, card: int) -> list[int]:
-    """The choice `fitted_deploy` weighs: greedy's own space for `card` first, when it is a free
-    Perimeter space from which the card (or the one that tops it this turn) reaches the
-    Stronghold, then every other free Perimeter space (M1); an empty list when greedy's space
-    is not such a space. (The empty Command Zone is no candidate: see docs/policies.md.)"""
-    own = space_in_range(k, state, card)
-    if own < 0:
-        return []
-    occ = state.occupant
-    out = [own]
-    for s in state.t.board.perimeter:
-        if s != own and occ[s] is None:
-            out.append(s)
-    return out
-
-
-def moves_to_range(k: Known, state: GameState, top: int, space: int) -> int:
-    """Moves (M4, through empty spaces) from `space` to a space from which `top` reaches the
-    Stronghold; at most 4."""
-    reaches = k.reaches[top]
-    if reaches[space]:
-        return 0
-    board = state.t.board
-    occ = state.occupant
-    seen = [False] * board.n_spaces
-    seen[space] = True
-    frontier = [space]
-    steps = 0
-    while frontier and steps < 4:
-        for s in frontier:
-            if reaches[s]:
-                return steps
-        steps += 1
-        nxt = []
-        for x in frontier:
-            for d in board.neighbours[x]:
-                if not seen[d] and occ[d] is None:
-                    seen[d] = True
-                    nxt.append(d)
-        frontier = nxt
-    return 4
-
-
-def deploy_features(k: Known, state: GameState, card: int, space: int) -> list[float]:
-    """The features of deploying `card` on the Perimeter space `space` (one of `deploy_spaces`) for
-    the fitted rule (`deploy_weights.FEATURES`, in that order): the one definition, read by the
-    policy and by benchmarks/fit_deploy.py."""
-    t = state.t
-    board = t.board
-    occ = state.occupant
-    top = grown_top(state, card)
-    reach_top = k.reaches[top][space]
-    moves = moves_to_range(k, state, top, space)
-    nid = t.name_id
-    wanted = only = 0  # other new names in hand in range from `space` (and with no other free one)
-    for d in state.hand:
-        if nid[d] == nid[card] or state.stack_target_or_name(d) is not False:
-            continue
-        if k.reaches[d][space]:
-            wanted += 1
-            free = 0
-            for s in k.spots[d]:
-                if board.is_perimeter[s] and occ[s] is None:
-                    free += 1
-            if free == 1:
-                only += 1
-    commander = state.command_zone
-    landing = commander_landing(state) if state.opp_defends else -1
-    room = next_to_landing = 0
-    for d in board.neighbours[space]:
-        if occ[d] is None:
-            room += 1
-        if d == landing:
-            next_to_landing = 1
-    column = board.coords[space][1] - board.board.stronghold[1]
-    return [float(reach_top), float(k.reaches[card][space]), moves / 4.0,
-            float(board.coords[space][0] == 0), k.demand[space], min(wanted, 3) / 3.0, min(only, 2) / 2.0,
-            float(commander is not None and k.reaches[commander.top][space]),
-            reach_top * t.level[top] / 4.0, moves * (state.ap - t.cost[card]) / 40.0,
-            float(column < 0), float(column > 0), room / 4.0, float(next_to_landing)]

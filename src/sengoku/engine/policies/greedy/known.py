@@ -19,15 +19,12 @@ class Known:
         self.spots: tuple[tuple[int, ...], ...] = ()
         # The same as a lookup by space (a.space >= 0 and reaches[a.top][a.space]: ally a is in range).
         self.reaches: tuple[tuple[bool, ...], ...] = ()
-        self.demand: tuple[float, ...] = ()  # per space: the share of the deck's cards in range from it
         # The Last Guard's odds (`odds.prepare_guards`), for the opponent's deck `guards_of`.
         self.hit_atk: tuple[float, ...] = ()
         self.hit_mat: tuple[float, ...] = ()
         self.plans: tuple[tuple[tuple[float, bool, int], ...], ...] = ()
         self.guards_of: DeckTables | None = None
         self.guards_defend = False
-        self.guard_atk: list[int] = []  # the Last Guard's possible ATK (and MAT), one per card
-        self.guard_mat: list[int] = []
 
     def prepare_deck(self, t: DeckTables) -> None:
         """Work out where each card of deck `t` reaches the Stronghold from (K4)."""
@@ -37,8 +34,4 @@ class Known:
         self.spots = tuple(tuple(s for s in ahead if board.reaches_enemy_stronghold(s, t.corners[c]))
                            for c in range(t.n))
         self.reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self.spots)
-        # Per space: the share of the deck's distinct cards that reach the Stronghold from it.
-        distinct = {t.card_id[c]: c for c in range(t.n)}.values()
-        self.demand = tuple(sum(1 for c in distinct if self.reaches[c][s]) / max(1, len(distinct))
-                            for s in range(board.n_spaces))
         self.guards_of = None

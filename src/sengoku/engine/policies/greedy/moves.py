@@ -13,7 +13,7 @@ from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import IllegalAction
 from sengoku.engine.policies.greedy.known import Known
-from sengoku.engine.policies.greedy.odds import best_attack, walk_worth_it
+from sengoku.engine.policies.greedy.odds import best_attack
 from sengoku.engine.state import GameState
 
 # `path_on`'s marks in its table of where the walk came from.
@@ -55,7 +55,7 @@ def path_on(state: GameState, a: Ally, goals: tuple[int, ...], occ: list[Ally | 
 def move_into_range(k: Known, state: GameState, now: bool) -> bool:
     """Move allies to free spaces in attack range, cheapest path first (M4); return True if one moved.
 
-    `now`: allies that can attack this turn, worth it (else: every ally in Attack Stance, for
+    `now`: allies that can attack this turn (else: every ally in Attack Stance, for
     next turn). One ally per call, the likeliest to hit first.
     """
     if state.ap < 1:
@@ -75,9 +75,7 @@ def move_into_range(k: Known, state: GameState, now: bool) -> bool:
                 break
         else:
             continue  # every space in range is taken
-        hit = walk_worth_it(k, state, a, now)
-        if hit >= 0.0:
-            ready.append((-hit, n))
+        ready.append((-best_attack(k, state, a)[0], n))  # (at any hit chance, as every attack)
     if len(ready) > 1:
         ready.sort()
     for _, n in ready:
@@ -103,8 +101,6 @@ def make_ways(k: Known, state: GameState) -> None:
         if a.defending or (a.entered == turn and not a.released) or not k.spots[a.top]:
             continue
         if a.space >= 0 and reaches[a.top][a.space]:
-            continue
-        if best_attack(k, state, a)[0] < k.settings.min_hit:
             continue
         path = path_on(state, a, k.spots[a.top], state.occupant, state.ap)
         if not path or len(path) >= 3:
@@ -301,36 +297,17 @@ def advance(k: Known, state: GameState) -> None:
     if k.settings.swap_into_range:
         while swap_into_range(k, state, False):
             pass
-    if k.settings.step_ahead_end and state.opp_defends:
-        step_ahead_at_end(k, state)
-
-
-def step_ahead_at_end(k: Known, state: GameState) -> None:
-    """`step_ahead_end`: step each ally in Attack Stance that stands on the Stronghold Perimeter in
-    range off it, to a free space still in range (`step_ahead`), while AP lasts."""
-    board = state.t.board
-    reaches = k.reaches
-    for a in list(state.allies):
-        if state.ap < 1:
-            return
-        if a.in_play and not a.defending and a.space >= 0 and board.is_perimeter[a.space] \
-                and reaches[a.top][a.space]:
-            try:
-                step_ahead(k, state, a)
-            except IllegalAction:
-                pass  # (a refused Move leaves the game as it was)
 
 
 def swap_into_range(k: Known, state: GameState, now: bool) -> bool:
     """`swap_into_range`: Swap (M5, 2 AP) two adjacent allies in Attack Stance when that puts more
     of the two on spaces from which they reach the Stronghold (K4); `now`: counting only allies
-    that can attack this turn and whose attack can hit. Return True if two swapped."""
+    that can attack this turn. Return True if two swapped."""
     if state.ap < 2:
         return False
     board = state.t.board
     occ = state.occupant
     reaches = k.reaches
-    min_hit = k.settings.min_hit
     turn = state.turn
     for a in state.allies:
         if not a.in_play or a.defending or a.space < 0:
@@ -353,9 +330,6 @@ def swap_into_range(k: Known, state: GameState, now: bool) -> bool:
                 before = ra[a.space] + rb[d]
                 after = ra[d] + rb[a.space]
             if after <= before:
-                continue
-            if now and ((ra[d] and not ra[a.space] and best_attack(k, state, a)[0] < min_hit)
-                        or (rb[a.space] and not rb[d] and best_attack(k, state, b)[0] < min_hit)):
                 continue
             state.swap(a, b)
             return True

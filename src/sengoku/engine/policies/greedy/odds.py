@@ -1,4 +1,4 @@
-"""The default policy's odds and risk: how likely an attack is to beat the Last Guard, and to lose the attacker.
+"""The default policy's odds: how likely an attack is to beat the Last Guard.
 
 What it knows of the Last Guard (K4) is what a player knows: the opponent's deck list (by default
 a mirror of ours). Per deck it works out, for every attack power, the chance that a random card of
@@ -99,8 +99,6 @@ def prepare_guards(k: Known, state: GameState) -> None:
         most = max(len(t.boost_atk[c]), len(t.boost_mat[c]))
         plans.append(tuple(plan(k, t, c, -1, False, n) for n in range(most + 1)))
     k.plans = tuple(plans)
-    k.guard_atk = [ot.atk[c] for c in cards]
-    k.guard_mat = [ot.mat[c] for c in cards]
     k.guards_of = ot
     k.guards_defend = state.opp_defends
 
@@ -109,8 +107,7 @@ def best_attack(k: Known, state: GameState, a: Ally) -> tuple[float, bool, int]:
     """Return (hit chance, magic, self-boosts) of ally `a`'s best attack on the Stronghold (K2, K4).
 
     The kind with the better chance against the Last Guard's distribution; each self-boost
-    only if it raises that chance by more than `boost_gain`, and only as many as the ally
-    can pay for.
+    only if it raises that chance, and only as many as the ally can pay for.
     """
     joining = state.joining_commander() if state.opp_defends else -1
     if a.familiars or a.released or joining >= 0:
@@ -136,7 +133,6 @@ def plan(k: Known, t: DeckTables, top: int, fam: int, released: bool, cards: int
          against: tuple[int, int] = (0, 0)) -> tuple[float, bool, int]:
     """`best_attack` for an ally topped by `top` holding familiar `fam` (-1: none), `cards` boosts
     payable, against a Last Guard that `against` (ATK, MAT) more defends."""
-    boost_gain = k.settings.boost_gain
     best, best_magic, best_boosts = -1.0, False, 0
     for magic in (False, True):
         if magic:
@@ -155,71 +151,9 @@ def plan(k: Known, t: DeckTables, top: int, fam: int, released: bool, cards: int
         for n in range(allowed):
             power += values[n]
             better = chance(table, power)
-            if better - hit <= boost_gain:
+            if better <= hit:
                 break
             hit, boosts = better, n + 1
         if hit > best:
             best, best_magic, best_boosts = hit, magic, boosts
     return best, best_magic, best_boosts
-
-
-def likely_lost(k: Known, state: GameState, a: Ally, magic: bool, boosts: int) -> bool:
-    """Whether ally `a` attacking so (K2, K4) is more likely than not to be defeated by the Last Guard.
-
-    The guard is a random card of the opponent's Stronghold; a higher guard deals its power
-    divided by the attack's (K1), and the ally is lost when that reaches its HP.
-    """
-    t = state.t
-    top = a.top
-    power = t.mat[top] if magic else t.atk[top]
-    if a.familiars:
-        power += t.mat[a.familiars[-1]] if magic else t.atk[a.familiars[-1]]
-    values = t.boost_mat[top] if magic else t.boost_atk[top]
-    for n in range(min(boosts, len(values))):
-        power += values[n]
-    joining = state.joining_commander() if state.opp_defends else -1
-    extra = commander_power(state, joining)[1 if magic else 0]
-    guards = k.guard_mat if magic else k.guard_atk
-    if not guards:
-        return False
-    lost = 0
-    for g in guards:
-        g += extra
-        if g > power and (power <= 0 or g // power >= a.hp):
-            lost += 1
-    return 2 * lost > len(guards)
-
-
-def risky_defended(k: Known, state: GameState) -> bool:
-    """Whether `risky_hit` holds back walks against this defending opponent (G4): Standard mode only."""
-    return k.settings.risky_defended and not state.t.ultimate
-
-
-def risky_turns(k: Known, state: GameState) -> int:
-    """The first turns in which `risky_hit_now` holds: `risky_turns`; in Standard mode against a
-    defending opponent `risky_turns_defended`, and going first at least `risky_turns_first`."""
-    s = k.settings
-    if state.t.ultimate:
-        return s.risky_turns
-    n = s.risky_turns_defended if state.opp_defends and s.risky_defended else s.risky_turns
-    if state.going_first and n < s.risky_turns_first:
-        return s.risky_turns_first
-    return n
-
-
-def risky_hit_now(k: Known, state: GameState) -> float:
-    """The hit chance below which no likely-lost ally walks into an attack: `risky_hit`, or in
-    Ultimate mode `risky_hit_ultimate`."""
-    return k.settings.risky_hit_ultimate if state.t.ultimate else k.settings.risky_hit
-
-
-def walk_worth_it(k: Known, state: GameState, a: Ally, now: bool) -> float:
-    """The hit chance of ally `a`'s best attack when AP is worth spending to walk it into range (K4),
-    else -1: at least `min_hit`, and when it would attack this turn (`now`) in the first turns,
-    at least `risky_hit_now` or not likely lost."""
-    hit, magic, boosts = best_attack(k, state, a)
-    if hit >= k.settings.min_hit and (hit >= risky_hit_now(k, state) or not now or state.turn > risky_turns(k, state)
-                                      or (state.opp_defends and not risky_defended(k, state))
-                                      or not likely_lost(k, state, a, magic, boosts)):
-        return hit
-    return -1.0

@@ -3,7 +3,7 @@ opponent's Stronghold to win.
 
 Each decision lives in a module of its own, a plain function of (what the policy knows, the
 state): `odds` (hit chances and risk), `moves` (walks and steps), `deploy` (deployment spaces),
-`charges` (charges and abilities), `attacks` (attacks and Releases). This class only says in
+`charges` (charges and abilities), `attacks` (attacks). This class only says in
 which order a turn asks them, and plugs them into `develop`'s hooks.
 """
 
@@ -30,14 +30,13 @@ class GreedyPolicy(DevelopPolicy):
     name = "greedy"
 
     def __init__(self, settings: GreedySettings = DEFAULT_SETTINGS) -> None:
-        super().__init__(DevelopSettings(keep_for_next_turn=settings.keep_for_next_turn,
-                                         deploy_first=settings.deploy_first, contracts=settings.contracts,
+        super().__init__(DevelopSettings(keep_for_next_turn=settings.keep_for_next_turn, contracts=settings.contracts,
                                          hp_charge=settings.hp_charge, move_for_room=settings.move_for_room))
         self.settings = settings
         self.known = Known(settings)
 
     def __repr__(self) -> str:
-        """The class and the settings that differ from the defaults: `GreedyPolicy(min_hit=0.3)`."""
+        """The class and the settings that differ from the defaults: `GreedyPolicy(hp_charge=True)`."""
         changed = [f"{name}={getattr(self.settings, name)!r}" for name in GreedySettings.names()
                    if getattr(self.settings, name) != getattr(DEFAULT_SETTINGS, name)]
         return f"{type(self).__name__}({', '.join(changed)})"
@@ -45,8 +44,6 @@ class GreedyPolicy(DevelopPolicy):
     def _prepare(self, t: DeckTables) -> None:
         super()._prepare(t)
         self.known.prepare_deck(t)
-        if self.settings.scarce_first:
-            self._deploy_key = deploy.scarce_first_keys(self.known, self._deploy_key)
 
     def _prepare_for(self, state: GameState) -> None:
         """Work out what this game's decks need, once per deck (ours, and the opponent's Last Guards)."""
@@ -78,7 +75,7 @@ class GreedyPolicy(DevelopPolicy):
     def main_phase(self, state: GameState) -> None:
         self._prepare_for(state)
         s = self.settings
-        if state.turn <= s.draw_first_turns and state.ap >= s.draw_first_ap and state.won_turn is None:
+        if state.turn <= s.draw_first_turns and state.won_turn is None:
             self._draw_first(state)
         attacking = not (state.going_first and state.turn == 1) and state.won_turn is None  # S8, K5
         if attacking:
@@ -87,8 +84,6 @@ class GreedyPolicy(DevelopPolicy):
             self._attack_all(state)
             if state.won_turn is not None:
                 return  # K5: the game is won; nothing is left to play for this turn
-            if s.releases and state.t.ultimate and self._release_all(state):
-                return  # K5 (asked in a method of its own: here mypy holds won_turn narrowed to None)
         DevelopPolicy.main_phase(self, state)
         if attacking:
             self._attack_all(state)  # a defeated attacker may have freed a space in range
@@ -106,10 +101,6 @@ class GreedyPolicy(DevelopPolicy):
     def _attack_all(self, state: GameState) -> None:
         """Attack with every ally in range worth it, walking ready allies into range (`attacks`)."""
         attacks.attack_all(self.known, state)
-
-    def _release_all(self, state: GameState) -> bool:
-        """Release familiars and attack with them (U5); return True if the game is won."""
-        return attacks.release_all(self.known, state)
 
     def _advance(self, state: GameState) -> None:
         """With AP to spare, put allies that did not attack into range for next turn (`moves`)."""

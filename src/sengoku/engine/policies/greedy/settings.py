@@ -22,27 +22,14 @@ class GreedySettings:
 
     # The Charge Phase (T2a, T2b): what the plan sends for AP Charge.
     keep_for_next_turn: bool = False  # keep a card deployable next turn instead of sending it for AP
-    deploy_first: bool = True  # plan this turn's deployments before the cards kept for the next
     hp_charge: bool = False  # HP Charge (5 AP or more for 1 HP) with AP to spare
     extra_charge: int = 3  # on the first turns, send this many more of the cards the plan keeps, lowest level first
     extra_charge_turns: int = 1  # ... in the first this many turns (the Draw Phase refills the hand, T3)
     fitted_charges: bool = True  # ... unless the fitted rule (charge_weights) picks other extra cards
     fitted_margin: float = 0.04  # ... that it values at least this many turns sooner
     keep_commander_name: bool = True  # no Growth or Focus names a Nameless after the Commander in the Command Zone
-    # Attacks (K2, K4) and their odds.
-    min_hit: float = 0.01  # attack (or walk into range to attack) with at least this hit chance
-    boost_gain: float = 0.02  # pay a self-boost only when it raises the hit chance by more than this
-    risky_hit: float = 0.2  # walk no likely-lost ally into an attack below this hit chance (and Release none below it)
-    risky_hit_ultimate: float = 0.4  # ... in Ultimate mode, the walk's threshold instead
-    risky_turns: int = 1  # ... in the first this many turns
-    risky_defended: bool = True  # ... against a defending opponent too (G4), in Standard mode
-    risky_turns_defended: int = 2  # ... there in the first this many turns
-    risky_turns_first: int = 2  # ... and going first in Standard mode, at least this many turns
-    soak_commander: bool = True  # against a defender (Standard), the ally its Commander hurts least attacks first
-    releases: bool = True  # Release a Contracted familiar (U5) where it reaches the Stronghold and attack with it
     # Moves (M4) and Swaps (M5) into attack range.
     step_ahead: bool = True  # against a defender, an attacker steps off the Stronghold Perimeter, still in range
-    step_ahead_end: bool = True  # ... and at the end of the turn
     landing_value: bool = True  # avoid the defender's Commander's landing space only when the next is worth more
     swap_into_range: bool = True  # Swap two adjacent allies when more of the two then reach the Stronghold
     block_commander: int = 3  # against a defender, walk allies onto its last free Perimeter spaces (at most this many)
@@ -50,20 +37,16 @@ class GreedySettings:
     pair_steps_for_walk: bool = True  # ... or two step aside when that shortens it by three Moves or more
     # Deployment (M1).
     move_for_room: bool = True  # with no free Perimeter space, move a Perimeter ally off to make room
-    scarce_first: bool = True  # of the new names, deploy first the card with the fewest spaces in range
     deploy_for_top: bool = True  # deploy where the card that tops the ally this turn reaches the Stronghold
     walk_deploy: bool = True  # with no free space in range, deploy on the one fewest Moves from range
     step_ahead_for_room: bool = True  # every space in range taken: the ally there steps ahead, the card takes its space
     fitted_focus: bool = True  # turn 1: deploy in range, not Focus onto a far Nameless, as focus_weights says
     focus_margin: float = 0.0  # ... by more than this many turns
-    fitted_deploy: bool = True  # turn 1: deploy on the free Perimeter space deploy_weights values highest
-    deploy_margin: float = 0.03  # ... when it beats greedy's own space by more than this many turns
     # Familiars (U3, A4) and abilities (C5).
     contracts: bool = True  # Ultimate: contract familiars (U3)
     abilities: bool = True  # use the runnable abilities that help, last in the turn
     familiar_abilities: bool = True  # ... and the Contracted familiars' abilities among them (A4)
-    draw_first_turns: int = 1  # in the first this many turns, a hand card's ability that draws is used first
-    draw_first_ap: int = 22  # ... when the Main Phase starts with at least this AP
+    draw_first_turns: int = 1  # in the first this many turns, a hand card's ability that draws is used first (any AP)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the class and its values, in order (to a worker process: a compiled frozen
@@ -78,12 +61,14 @@ class GreedySettings:
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], base: GreedySettings | None = None) -> GreedySettings:
         """Return `base` (default: the policy's own settings) with `values` changed; raise EngineError
-        naming the setting when a name is unknown or a value has the wrong type (an int stands for
-        a float, never a bool for a number)."""
+        naming the setting when a name is unknown or was removed (`REMOVED`: saying what greedy does
+        now), or a value has the wrong type (an int stands for a float, never a bool for a number)."""
         types = cls.names()
         changes: dict[str, Any] = {}
         for name, value in values.items():
             kind = types.get(name)
+            if kind is None and name in REMOVED:
+                raise EngineError(removed_setting(name))
             if kind is None:
                 raise EngineError(f"greedy has no setting {name!r} (known: {', '.join(types)})")
             if kind is float and type(value) is int:
@@ -92,6 +77,35 @@ class GreedySettings:
                 raise EngineError(f"greedy's setting {name} takes a {kind.__name__}, not {value!r}")
             changes[name] = value
         return dataclasses.replace(base if base is not None else cls(), **changes)
+
+
+# Settings removed because they did not earn their cost on the test set (issue 36; docs/policies.md,
+# "Settings the machine chooses"), each with what greedy now always does: a record that names one
+# is refused with this, not taken for a typo.
+REMOVED: dict[str, str] = {
+    "deploy_first": "plans this turn's deployments before the cards kept for the next",
+    "min_hit": "attacks, and walks into range to attack, at any hit chance",
+    "boost_gain": "self-boosts whenever that raises the hit chance",
+    "risky_hit": "walks an ally into an attack at any hit chance",
+    "risky_hit_ultimate": "walks an ally into an attack at any hit chance, in Ultimate mode too",
+    "risky_turns": "walks an ally into an attack at any hit chance, on every turn",
+    "risky_defended": "walks an ally into an attack at any hit chance, against a defender too",
+    "risky_turns_defended": "walks an ally into an attack at any hit chance, against a defender too",
+    "risky_turns_first": "walks an ally into an attack at any hit chance, going first too",
+    "releases": "attacks with a Contracted familiar's power added to its holder's, and never Releases it (U5)",
+    "soak_commander": "attacks a defender's joining Commander with the likeliest attacker first",
+    "step_ahead_end": "steps allies off the Stronghold Perimeter only before an attack, not at the end of the turn",
+    "scarce_first": "deploys the new names in develop's order (the name's cards in hand, then level and cost)",
+    "fitted_deploy": "deploys on its own space on turn 1 too (no fitted rule for the space)",
+    "deploy_margin": "deploys on its own space on turn 1 too (no fitted rule for the space)",
+    "draw_first_ap": "uses a drawing ability first in the first draw_first_turns turns, at any AP",
+}
+
+
+def removed_setting(name: str) -> str:
+    """The message for a setting of `REMOVED`: its name, that it was removed, what greedy does instead."""
+    return (f"greedy's setting {name} was removed (it did not earn its cost on the test set; "
+            f"see docs/policies.md): greedy now always {REMOVED[name]}")
 
 
 DEFAULT_SETTINGS = GreedySettings()
