@@ -17,9 +17,9 @@ CLUSTER_REQUIRED = os.environ.get("SENGOKU_REQUIRE_CLUSTER") == "1"
 
 @pytest.fixture(scope="session")
 def level4_pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two of the Level 4 cards the weakened deck lost: about 50 candidates, so that a 40,000-game tune can
-    prove one change. (With the default policy's Release and charge changes, one Level 4 copy is worth about
-    0.1 turns here; among ~150 candidates a 40,000-game budget proved none.)"""
+    """Two of the Level 4 cards the weakened deck lost: about 50 candidates, so that a 12,000-game tune can
+    prove one change (seed 3). (With the default policy's Release and charge changes, one Level 4 copy is worth
+    about 0.1 turns here; among ~150 candidates a 40,000-game budget proved none.)"""
     path = tmp_path_factory.mktemp("pool") / "pool.txt"
     path.write_text("Kagetora Lv4\nSoma Lv4\n", encoding="utf-8")
     return path
