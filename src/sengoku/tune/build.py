@@ -93,6 +93,9 @@ class Base:
     path: str | None = None  # or the file that holds the bytes, on this machine (`BaseFiles`)
     size: int = 0  # the bytes in that file: all the reader takes from it
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled with every task: as its fields, not a record's state
+        return Base, (self.token, self.blob, self.path, self.size)
+
     @staticmethod
     def make(plan: Plan, deck: Deck, rows: Mapping[str, Row], pool: bytes = b"") -> Base:
         """Return the base of `deck` (compiled as `plan`), with the rows of (at least) its cards, and `pool`:
@@ -145,6 +148,9 @@ class Group:
     policy: PolicySpec | None = None
     # (a `race.Objective`, turns): the worker sends each candidate's gain sums, not its kill-turn counts
     objective: tuple[Any, int] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled as its fields: about twice as fast as a record's state
+        return Group, (self.changes, self.policy, self.objective)
 
 
 def candidate_plan(base: Base, change: Change, policy: PolicySpec | None = None) -> Plan:

@@ -12,8 +12,8 @@ allows. `--pool FILE` names the pool instead.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from sengoku.carddb.models import CardDatabase
 from sengoku.decklist.model import Decklist
@@ -30,9 +30,11 @@ from sengoku.validate.api import Validator
 SECTION_KINDS = {"main": ("main", "support"), "nameless": ("nameless",), "familiars": ("familiar",)}
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A legal change of a deck (`base`); `deck` is the deck it makes, worked out when asked for."""
+class Candidate(NamedTuple):
+    """A legal change of a deck (`base`); `deck` is the deck it makes, worked out when asked for.
+
+    A named tuple, as `Change`: a step makes one per legal change of the pool.
+    """
 
     change: Change
     base: Deck

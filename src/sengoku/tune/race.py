@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import add
 from statistics import NormalDist
+from typing import Any
 
 from sengoku.goldfish.statistics.kill_turn import kill_turn_value
 from sengoku.goldfish.statistics.paired import Sums, t975
@@ -48,6 +49,9 @@ class Objective:
 
     name: str  # KILL_TURN or WON_BY
     turn: int | None = None  # T, for WON_BY
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled with every task of a race: as its fields
+        return Objective, (self.name, self.turn)
 
     @staticmethod
     def parse(text: str, turns: int) -> Objective:

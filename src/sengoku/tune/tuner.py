@@ -288,7 +288,7 @@ class Tuner:
         looks: list[tuple[str, int, int, int]] = []  # (stage, attempt, runs, candidates left)
         run_start, games_before = self.offset, self.games
         outcome = "run-limit"
-        changes = [(c.change.section, c.change.out, c.change.into) for c in candidates]  # as a task carries them
+        changes = [tuple(c.change) for c in candidates]  # as a task carries them: (section, out, into)
         try:
             for attempt in range(1, ATTEMPTS + 1):
                 finalists, outcome = self._screen(incumbent, changes, attempt, looks)
