@@ -9,8 +9,9 @@ sample set and renamed copies of it, `make_big_db.py`), each the whole database;
 
 1. The client's serial part of one step, per pool, in parts: **check** (every one-card change
    checked: `Tuner.candidates`), **compile** (the incumbent compiled once, and pickled once as
-   the base its candidates are built from), **send** (every task of the step pickled as a local
-   process pool sends it, bytes counted), **decide** (everything else the client does: making the
+   the base its candidates are built from, with the pool's card rows: `base`, its bytes, which go
+   once to each worker), **send** (every task of the step pickled as a local process pool sends
+   it, bytes counted: `sent`), **decide** (everything else the client does: making the
    tasks, merging the results, the screening and confirmation decisions), in CPU seconds of the
    client's process (on a machine shared with other jobs, its wall time is that divided by the
    share of a core it got; the load average is printed). The step is a whole
@@ -118,6 +119,7 @@ class TimedTuner(Tuner):
     """The tuner, with its check and its compile of the incumbent timed."""
 
     check_s = compile_s = 0.0
+    base_bytes = 0
 
     def candidates(self) -> Any:
         began = time.process_time()
@@ -129,6 +131,7 @@ class TimedTuner(Tuner):
         began = time.process_time()
         made = super().incumbent_of(deck)
         self.compile_s += time.process_time() - began
+        self.base_bytes = len(made.base.blob)
         return made
 
 
@@ -142,7 +145,7 @@ def serial_step(db: Path | None) -> dict[str, Any]:
     dry.close()
     race = tuner.races[-1]
     return {"candidates": race.candidates, "refused": race.refused, "accepted": bool(tuner.steps),
-            "looks": len(race.looks), "tasks": dry.tasks, "bytes": dry.bytes,
+            "looks": len(race.looks), "tasks": dry.tasks, "bytes": dry.bytes, "base_bytes": tuner.base_bytes,
             "check_s": tuner.check_s, "compile_s": tuner.compile_s, "send_s": dry.send,
             "decide_s": total - tuner.check_s - tuner.compile_s - dry.send, "serial_s": total}
 
@@ -216,7 +219,7 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.1f}", flush=True)
 
     print("\n1. The client's serial part of one step (check, compile, send, decide), seconds", flush=True)
-    print(f"  {'pool':<22} {'changes':>8} {'legal':>7} {'tasks':>6} {'sent':>9} {'check':>7} {'compile':>8} "
+    print(f"  {'pool':<22} {'changes':>8} {'legal':>7} {'tasks':>6} {'sent':>9} {'base':>8} {'check':>7} {'compile':>8} "
           f"{'send':>7} {'decide':>7} {'serial':>7}  goal", flush=True)
     steps: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -224,7 +227,7 @@ def main() -> None:
                           (f"{args.cards:,} cards", write_db(Path(tmp) / "big", args.cards).parent)):
             s = steps[label] = serial_step(db)
             print(f"  {label:<22} {s['candidates'] + s['refused']:>8,} {s['candidates']:>7,} {s['tasks']:>6,} "
-                  f"{s['bytes'] / 1e6:>7.2f}MB {s['check_s']:>7.3f} {s['compile_s']:>8.3f} {s['send_s']:>7.3f} "
+                  f"{s['bytes'] / 1e6:>7.2f}MB {s['base_bytes'] / 1e6:>6.2f}MB {s['check_s']:>7.3f} {s['compile_s']:>8.3f} {s['send_s']:>7.3f} "
                   f"{s['decide_s']:>7.3f} {s['serial_s']:>7.3f}  <= {GOALS['serial_s']}"
                   f"{'' if s['serial_s'] <= GOALS['serial_s'] else '  MISSED'}", flush=True)
     out["serial"] = steps
