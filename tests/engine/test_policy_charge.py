@@ -170,3 +170,30 @@ def test_a_heavy_hand_going_second_keeps_its_cards_and_wins_sooner():
     assert sum(fitted) / n < sum(fixed) / n - 0.4
     assert sum(a < b for a, b in zip(fitted, fixed)) > 10 * sum(a > b for a, b in zip(fitted, fixed))
 
+
+
+def test_the_policy_values_each_kept_card_as_the_fitted_rule_defines_it_to_the_last_bit():
+    # `charge_values` sums each card's terms without making its features (its own terms once per
+    # deck and setting): on real turn-1 hands of six suite decks in every setting, every value
+    # equals `fitted_value` over `charge_features`, the definition the weights were fitted with,
+    # exactly (the same floating-point sums), so the same cards are sent.
+    from sengoku.engine.policies.develop import DevelopPolicy
+    from sengoku.engine.policies.greedy.charges import charge_values
+    from sengoku.engine.policies.greedy.fitted import fitted_value
+
+    checked = 0
+    for deck in ("low-curve", "mat-heavy", "ultimate-eggs", "ultimate-beasts", "high-level-supports", "one-commander"):
+        for seed in range(6):
+            for going_first in (True, False):
+                for defends in (False, True):
+                    s = suite_state(deck, seed, going_first, defends)
+                    greedy = GreedyPolicy()
+                    greedy._prepare_for(s)
+                    base, ap = DevelopPolicy._plan_charges(greedy, s)
+                    second, ultimate = float(not going_first), float(s.t.ultimate)
+                    for sent in (base, []):
+                        expected = [(fitted_value(x, charge_weights.CARD, second, ultimate), p)
+                                    for p, x in charge_features(s, sent, ap)]
+                        assert charge_values(greedy.known, s, sent, ap, second, ultimate) == expected
+                        checked += len(expected)
+    assert checked > 500

@@ -5,12 +5,13 @@ it uses (C5, A4).
 
 from __future__ import annotations
 
+from typing import Final
+
 from sengoku.engine.ally import Ally
 from sengoku.engine.policies.greedy import charge_weights
-from sengoku.engine.policies.greedy.fitted import fitted_value
 from sengoku.engine.policies.greedy.known import Known
 from sengoku.engine.state import GameState
-from sengoku.engine.tables import NAMELESS, OP_DRAW, OP_HEAL, SUPPORT
+from sengoku.engine.tables import NAMELESS, OP_DRAW, OP_HEAL, SUPPORT, DeckTables
 
 
 def add_extra_charges(k: Known, state: GameState, send: list[int], ap: int) -> None:
@@ -24,38 +25,107 @@ def add_extra_charges(k: Known, state: GameState, send: list[int], ap: int) -> N
             charge_extra(k, state, send)
 
 
+# The features that depend on the card alone come first (`charge_weights.CARD_FEATURES`): their
+# terms of a card's value are summed once per deck and setting (`card_terms`).
+OWN_FEATURES: Final = 9
+
+
+def own_features(t: DeckTables, c: int) -> list[float]:
+    """The first OWN_FEATURES features of card `c` (`charge_weights.CARD_FEATURES`): its own."""
+    lv = t.level[c]
+    return [1.0, float(lv == 1), float(lv == 2), float(lv == 3), float(lv == 4), float(t.charge[c]),
+            t.cost[c] / 5.0, float(t.kind[c] == SUPPORT), float(t.kind[c] == NAMELESS)]
+
+
+def hand_features(state: GameState, p: int, ap: int) -> tuple[bool, int, bool, bool, bool]:
+    """What the rest of the features of hand position `p` read: whether the card can Grow or Focus
+    now, its name's other copies in hand, whether it bears the Commander's name, whether it is the
+    lowest level of its name in hand, and whether the AP the plan counts on (`ap`) pays for it."""
+    t = state.t
+    hand = state.hand
+    nid, level = t.name_id, t.level
+    c = hand[p]
+    lv = level[c]
+    same = 0
+    lowest = True
+    for q in range(len(hand)):
+        d = hand[q]
+        if q != p and nid[d] == nid[c]:
+            same += 1
+            if level[d] < lv:
+                lowest = False
+    cz = state.command_zone
+    stacks = isinstance(state.stack_target_or_name(c), Ally)
+    return stacks, same, cz is not None and nid[c] == nid[cz.top], lowest, t.cost[c] <= ap
+
+
 def charge_features(state: GameState, send: list[int], ap: int) -> list[tuple[int, list[float]]]:
     """Each hand position the plan `send` keeps, with its features for the fitted rule
     (`charge_weights.CARD_FEATURES`, in that order); `ap` is the AP the plan counts on.
 
-    The one definition of the features: the default policy and the script that fits the
-    weights (benchmarks/fit_charges.py) both read them here."""
+    The one definition of the features (with `own_features` and `hand_features`): the default
+    policy and the script that fits the weights (benchmarks/fit_charges.py) both read them here."""
     t = state.t
     hand = state.hand
-    nid, level = t.name_id, t.level
-    cz = state.command_zone
-    cz_name = -1 if cz is None else nid[cz.top]
     kept = len(hand) - len(send)
     out: list[tuple[int, list[float]]] = []
-    for p, c in enumerate(hand):
+    for p in range(len(hand)):
         if p in send:
             continue
-        lv = level[c]
-        same = 0
-        lowest = True
-        for q, d in enumerate(hand):
-            if q != p and nid[d] == nid[c]:
-                same += 1
-                if level[d] < lv:
-                    lowest = False
-        stacks = isinstance(state.stack_target_or_name(c), Ally)
-        affordable = t.cost[c] <= ap
-        out.append((p, [1.0, float(lv == 1), float(lv == 2), float(lv == 3), float(lv == 4),
-                        float(t.charge[c]), t.cost[c] / 5.0, float(t.kind[c] == SUPPORT),
-                        float(t.kind[c] == NAMELESS), float(stacks), float(min(same, 2)),
-                        float(nid[c] == cz_name), float(lowest), float(affordable),
-                        float(lowest and affordable and not stacks), ap / 10.0, kept / 5.0]))
+        stacks, same, commander, lowest, affordable = hand_features(state, p, ap)
+        out.append((p, own_features(t, hand[p]) + [
+            float(stacks), float(min(same, 2)), float(commander), float(lowest), float(affordable),
+            float(lowest and affordable and not stacks), ap / 10.0, kept / 5.0]))
     return out
+
+
+def card_terms(k: Known, t: DeckTables, second: float, ultimate: float) -> tuple[list[float], list[float]]:
+    """The charge rule's weights for this setting, each `w0 + second * w1 + ultimate * w2` as
+    `fitted_value` weighs a feature, and per card of deck `t` the sum of its own features' terms in
+    `fitted_value`'s order: worked out once per deck and setting (`Known.charge_terms`), the same
+    floating-point sums as `fitted_value` over `charge_features`."""
+    key = (2 if second else 0) + (1 if ultimate else 0)
+    found = k.charge_terms.get(key)
+    if found is not None:
+        return found
+    w0, w1, w2 = charge_weights.CARD
+    weights = [w0[i] + second * w1[i] + ultimate * w2[i] for i in range(len(w0))]
+    own: list[float] = []
+    for c in range(t.n):
+        x = own_features(t, c)
+        v = 0.0
+        for i in range(OWN_FEATURES):
+            v += x[i] * weights[i]
+        own.append(v)
+    k.charge_terms[key] = (weights, own)
+    return weights, own
+
+
+def charge_values(k: Known, state: GameState, send: list[int], ap: int, second: float,
+                  ultimate: float) -> list[tuple[float, int]]:
+    """(value, hand position) of each card the plan `send` keeps: `fitted_value` of its
+    `charge_features`, without making them (the same sums, term by term)."""
+    hand = state.hand
+    weights, own = card_terms(k, state.t, second, ultimate)
+    kept = len(hand) - len(send)
+    ap10 = ap / 10.0
+    kept5 = kept / 5.0
+    values: list[tuple[float, int]] = []
+    for p in range(len(hand)):
+        if p in send:
+            continue
+        stacks, same, commander, lowest, affordable = hand_features(state, p, ap)
+        v = own[hand[p]]
+        v += float(stacks) * weights[9]
+        v += float(min(same, 2)) * weights[10]
+        v += float(commander) * weights[11]
+        v += float(lowest) * weights[12]
+        v += float(affordable) * weights[13]
+        v += float(lowest and affordable and not stacks) * weights[14]
+        v += ap10 * weights[15]
+        v += kept5 * weights[16]
+        values.append((v, p))
+    return values
 
 
 def charge_fitted(k: Known, state: GameState, send: list[int], ap: int) -> bool:
@@ -64,9 +134,7 @@ def charge_fitted(k: Known, state: GameState, send: list[int], ap: int) -> bool:
     second = 0.0 if state.going_first else 1.0
     ultimate = 1.0 if state.t.ultimate else 0.0
     defends = 1.0 if state.opp_defends else 0.0
-    values: list[tuple[float, int]] = []
-    for p, x in charge_features(state, send, ap):
-        values.append((fitted_value(x, charge_weights.CARD, second, ultimate), p))
+    values = charge_values(k, state, send, ap, second, ultimate)
     values.sort()
     # The size term of sending n cards (n of 7 or more: the last), per n.
     s0, s1, s2, s3, s4 = charge_weights.SIZE

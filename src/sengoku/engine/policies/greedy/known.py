@@ -25,6 +25,8 @@ class Known:
         self.plans: tuple[tuple[tuple[float, bool, int], ...], ...] = ()
         self.guards_of: DeckTables | None = None
         self.guards_defend = False
+        # The charge rule's weights and each card's own terms, per setting (`charges.card_terms`).
+        self.charge_terms: dict[int, tuple[list[float], list[float]]] = {}
 
     def prepare_deck(self, t: DeckTables) -> None:
         """Work out where each card of deck `t` reaches the Stronghold from (K4)."""
@@ -35,3 +37,4 @@ class Known:
                            for c in range(t.n))
         self.reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self.spots)
         self.guards_of = None
+        self.charge_terms = {}

@@ -118,10 +118,21 @@ def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     best: Ally | None = None
     best_d = -1
     best_len = walk - 1 if walk else state.ap
-    for b, d, trial in steps_aside(k, state, state.occupant, movers):
-        n = len(path_on(state, a, spots, trial, state.ap - 1))
-        if n and n < best_len:
-            best, best_d, best_len = b, d, n
+    neighbours = state.t.board.neighbours
+    reaches = k.reaches
+    occ = state.occupant
+    trial = list(occ)  # the board after each step aside in turn (each undone before the next)
+    for b in movers:
+        for d in neighbours[b.space]:
+            if occ[d] is None and reaches[b.top][d]:
+                trial[b.space] = None
+                trial[d] = b
+                # (a walk of best_len Moves or more would not be taken: none is looked for)
+                n = len(path_on(state, a, spots, trial, min(state.ap - 1, best_len - 1)))
+                trial[d] = None
+                trial[b.space] = b
+                if n and n < best_len:
+                    best, best_d, best_len = b, d, n
     if best is None:
         return k.settings.pair_steps_for_walk and step_pair_for_walk(k, state, a, walk)
     state.move(best, best_d)
@@ -134,23 +145,6 @@ def in_range_but(k: Known, state: GameState, a: Ally) -> list[Ally]:
     return [b for b in state.allies if b is not a and not b.defending and b.space >= 0 and reaches[b.top][b.space]]
 
 
-def steps_aside(k: Known, state: GameState, occ: list[Ally | None],
-                movers: list[Ally]) -> list[tuple[Ally, int, list[Ally | None]]]:
-    """Every step (M4) of an ally of `movers` to a free space of the board `occ` from which it still
-    reaches the Stronghold, with the board after it: (ally, space, board), in `movers` order."""
-    neighbours = state.t.board.neighbours
-    reaches = k.reaches
-    out: list[tuple[Ally, int, list[Ally | None]]] = []
-    for b in movers:
-        for d in neighbours[b.space]:
-            if occ[d] is None and reaches[b.top][d]:
-                trial = list(occ)
-                trial[b.space] = None
-                trial[d] = b
-                out.append((b, d, trial))
-    return out
-
-
 def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     """`pair_steps_for_walk`: step two allies in Attack Stance that stand in range one space each
     (M4, 2 AP) to free spaces from which they still reach the Stronghold, if that shortens ally
@@ -161,12 +155,30 @@ def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     movers = in_range_but(k, state, a)
     best: tuple[Ally, int, Ally, int] | None = None
     best_len = walk - 2 if walk else state.ap - 1
+    neighbours = state.t.board.neighbours
+    reaches = k.reaches
+    occ = state.occupant
+    trial = list(occ)  # the board after each pair of steps in turn (each undone before the next)
     for n in range(len(movers)):
-        for b, d, once in steps_aside(k, state, state.occupant, movers[n:n + 1]):
-            for c, e, twice in steps_aside(k, state, once, movers[n + 1:]):
-                m = len(path_on(state, a, spots, twice, state.ap - 2))
-                if m and m < best_len:
-                    best, best_len = (b, d, c, e), m
+        b = movers[n]
+        for d in neighbours[b.space]:
+            if occ[d] is not None or not reaches[b.top][d]:
+                continue
+            trial[b.space] = None
+            trial[d] = b
+            for c in movers[n + 1:]:
+                for e in neighbours[c.space]:
+                    if trial[e] is None and reaches[c.top][e]:
+                        trial[c.space] = None
+                        trial[e] = c
+                        # (a walk of best_len Moves or more would not be taken: none is looked for)
+                        m = len(path_on(state, a, spots, trial, min(state.ap - 2, best_len - 1)))
+                        trial[e] = None
+                        trial[c.space] = c
+                        if m and m < best_len:
+                            best, best_len = (b, d, c, e), m
+            trial[d] = None
+            trial[b.space] = b
     if best is None:
         return False
     state.move(best[0], best[1])
