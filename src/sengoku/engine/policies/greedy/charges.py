@@ -21,7 +21,9 @@ def add_extra_charges(k: Known, state: GameState, send: list[int], ap: int) -> N
     s = k.settings
     if s.extra_charge > 0 and state.turn <= s.extra_charge_turns and len(send) < len(state.hand):
         # (the AP the plan counts on already holds every card's charge value)
-        if not (s.fitted_charges and charge_fitted(k, state, send, ap)):
+        if s.fitted_charges:
+            charge_fitted(k, state, send, ap)
+        else:
             charge_extra(k, state, send)
 
 
@@ -130,7 +132,8 @@ def charge_values(k: Known, state: GameState, send: list[int], ap: int, second: 
 
 def charge_fitted(k: Known, state: GameState, send: list[int], ap: int) -> bool:
     """`fitted_charges`: add to `send` the extra cards the fitted rule chooses, when it expects them
-    to win at least `fitted_margin` turns sooner than `charge_extra`'s; return whether it did."""
+    to win at least `fitted_margin` turns sooner than `charge_extra`'s, else `charge_extra`'s;
+    return whether the fitted rule's were added."""
     second = 0.0 if state.going_first else 1.0
     ultimate = 1.0 if state.t.ultimate else 0.0
     defends = 1.0 if state.opp_defends else 0.0
@@ -157,6 +160,7 @@ def charge_fitted(k: Known, state: GameState, send: list[int], ap: int) -> bool:
                 fixed += v
         fixed += size[min(len(extra), len(size)) - 1]
     if best > fixed - k.settings.fitted_margin:
+        send.extend(extra)  # the fixed rule's cards, as `charge_extra` adds them
         return False
     for _, p in values[:count]:
         send.append(p)

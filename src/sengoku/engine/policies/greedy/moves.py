@@ -98,6 +98,8 @@ def make_ways(k: Known, state: GameState) -> None:
     reaches = k.reaches
     turn = state.turn
     for a in list(state.allies):
+        if state.ap < 2:
+            return  # (no step aside is paid for any more: the walks need not be looked at)
         if a.defending or (a.entered == turn and not a.released) or not k.spots[a.top]:
             continue
         if a.space >= 0 and reaches[a.top][a.space]:
