@@ -4,7 +4,8 @@ The search keeps its own stack (no recursion, so no depth breaks Python) and sto
 `MAX_DEPTH` folders below the one named. Nothing it meets is skipped in silence: a folder it
 cannot list, a folder nested too deep, a link to nothing and a `*.toml` that is no regular
 file (a FIFO, a device) each come back with the reason, to be reported with the other files.
-Hidden entries (a name starting with ".") are left out, as version-control folders are.
+Hidden entries (a name starting with ".") are left out, as version-control folders are; when a
+folder then holds no `*.toml`, the error names the hidden ones it left out.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sengoku.errors import DataError
 
 MAX_DEPTH = 32  # folders below the one named; decklist folders are a few levels deep
 SUFFIX = ".toml"
+HIDDEN_KEPT = 1000  # hidden *.toml files remembered for the error of a folder without decklists
 
 
 class Found:
@@ -63,9 +65,10 @@ def find_tomls(paths: Iterable[Path | str], stdin: bool = False) -> list[Found]:
         if stdin and str(raw) == "-":
             out.append(Found(p))
         elif p.is_dir():
-            found = _search(p, links)
+            hidden: list[str] = []  # the hidden *.toml files the search left out
+            found = _search(p, links, hidden)
             if not found:
-                mistakes.append(f"{p}: no *.toml files in this folder")
+                mistakes.append(f"{p}: no *.toml files in this folder{_hidden_note(p, hidden)}")
             out.extend(found)
         elif p.exists() or p.is_symlink():
             out.append(Found(p))  # read later: an unreadable or dangling one is reported then
@@ -89,9 +92,20 @@ def find_tomls(paths: Iterable[Path | str], stdin: bool = False) -> list[Found]:
     return unique
 
 
-def _search(top: Path, links: list[bool]) -> list[Found]:
+def _hidden_note(top: Path, hidden: list[str]) -> str:
+    """Say which hidden `*.toml` files a search of `top` left out (nothing when none)."""
+    if not hidden:
+        return ""
+    first = os.path.relpath(min(hidden), top)
+    more = "" if len(hidden) == 1 else f" and {len(hidden) - 1} more" if len(hidden) < HIDDEN_KEPT else " and more"
+    return (f" (hidden files are left out: {first}{more}; name a hidden file on the command line to read it,"
+            " or rename it)")
+
+
+def _search(top: Path, links: list[bool], hidden: list[str]) -> list[Found]:
     """Return the `*.toml` files below `top` and the entries that cannot be searched or read, sorted
-    (by their path's parts: each folder's entries in name order, a folder's files where it stands)."""
+    (by their path's parts: each folder's entries in name order, a folder's files where it stands).
+    The hidden `*.toml` files of the folders searched are added to `hidden` (at most `HIDDEN_KEPT`)."""
     found: list[Found] = []
     visited: set[tuple[int, int]] = set()  # (device, inode) of each folder: a link loop is searched once
     # One frame per folder being searched: its path, depth, names in order and which are folders
@@ -110,6 +124,8 @@ def _search(top: Path, links: list[bool]) -> list[Found]:
             with os.scandir(folder) as it:
                 for entry in it:
                     if entry.name.startswith("."):
+                        if entry.name.endswith(SUFFIX) and len(hidden) < HIDDEN_KEPT:
+                            hidden.append(os.path.join(folder, entry.name))
                         continue
                     try:
                         if entry.is_symlink():

@@ -54,6 +54,20 @@ def test_folder_without_decklists_is_a_data_error(tmp_path: Path) -> None:
         validate_paths([tmp_path])
 
 
+def test_folder_of_hidden_decklists_says_what_it_left_out(tmp_path: Path) -> None:
+    """Hidden files are left out of a folder's search, as .git is; a folder holding only hidden decklists is
+    refused with their name (the first in name order and how many more), not as if it were empty."""
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / ".b.toml").write_text(DEFAULT, encoding="utf-8")
+    (tmp_path / ".a.toml").write_text(DEFAULT, encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "c.toml").write_text(DEFAULT, encoding="utf-8")  # a hidden folder is not searched at all
+    with pytest.raises(DataError, match=r"no \*\.toml files in this folder \(hidden files are left out: "
+                                        r"\.a\.toml and 1 more; name a hidden file on the command line"):
+        validate_paths([tmp_path])
+    assert validate_paths([tmp_path / ".a.toml"]).results[0].valid  # named, it is read
+
+
 def test_load_decklist_raises_syntax_error_carrying_every_violation(write) -> None:
     path = write('[[main]]\nname = "Soma"\ncount = -1\n[[main]]\nname = 3\n')
     with pytest.raises(DecklistSyntaxError) as info:
