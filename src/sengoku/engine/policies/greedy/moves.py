@@ -127,18 +127,26 @@ def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     for b in movers:
         for d in neighbours[b.space]:
             if occ[d] is None and reaches[b.top][d]:
-                trial[b.space] = None
-                trial[d] = b
                 # (a walk of best_len Moves or more would not be taken: none is looked for)
-                n = len(path_on(state, a, spots, trial, min(state.ap - 1, best_len - 1)))
-                trial[d] = None
-                trial[b.space] = b
+                n = walk_after_step(state, a, spots, trial, b, d, min(state.ap - 1, best_len - 1))
                 if n and n < best_len:
                     best, best_d, best_len = b, d, n
     if best is None:
         return k.settings.pair_steps_for_walk and step_pair_for_walk(k, state, a, walk)
     state.move(best, best_d)
     return True
+
+
+def walk_after_step(state: GameState, a: Ally, spots: tuple[int, ...], trial: list[Ally | None], b: Ally, d: int,
+                    limit: int) -> int:
+    """The Moves of ally `a`'s walk into range (`path_on` within `limit`; 0: none) on the board
+    `trial` with ally `b` stepped aside to space `d`; `trial` is left as it was."""
+    trial[b.space] = None
+    trial[d] = b
+    n = len(path_on(state, a, spots, trial, limit))
+    trial[d] = None
+    trial[b.space] = b
+    return n
 
 
 def in_range_but(k: Known, state: GameState, a: Ally) -> list[Ally]:
@@ -171,12 +179,8 @@ def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
             for c in movers[n + 1:]:
                 for e in neighbours[c.space]:
                     if trial[e] is None and reaches[c.top][e]:
-                        trial[c.space] = None
-                        trial[e] = c
                         # (a walk of best_len Moves or more would not be taken: none is looked for)
-                        m = len(path_on(state, a, spots, trial, min(state.ap - 2, best_len - 1)))
-                        trial[e] = None
-                        trial[c.space] = c
+                        m = walk_after_step(state, a, spots, trial, c, e, min(state.ap - 2, best_len - 1))
                         if m and m < best_len:
                             best, best_len = (b, d, c, e), m
             trial[d] = None
