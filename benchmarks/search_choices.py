@@ -2,9 +2,11 @@
 
     .venv/bin/python benchmarks/search_choices.py [--deals 40] [--deck NAME ...] [--setting S ...]
         [--turns 12] [--seed 0] [--jobs 1] [--top 40] [--show 5] [--json FILE]
+        [--set benchmarks/decksets/fit.toml]
 
-Plays deals of the suite's decks (decklists/suite/) with `search`, the same games as
-policy_bench.py (its deal loop; the recording draws nothing more from the search's own stream), and
+Plays deals of the suite's decks (decklists/suite/), or with `--set MANIFEST` a deck set's (each deck with
+its own card database, named as the set names it, e.g. `gen-2001/low-curve-1`: look for rules on the fit
+set, fit.toml, never on the test set), with `search`, the same games as policy_bench.py (its deal loop; the recording draws nothing more from the search's own stream), and
 notes each decision where the search took another option than its first, greedy's own: the Charge
 Phase plan, or a Main Phase step taken instead of letting greedy finish the turn. Greedy's own
 choice is found by playing it on a copy of the position (`sengoku.engine.clone`) with the record
@@ -44,6 +46,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+import policy_bench
 from policy_bench import SETTINGS, SUITE, deals, in_processes, load_deck  # noqa: F401 (load_deck: for tests)
 
 from sengoku.engine.actions import Kind
@@ -325,17 +328,34 @@ def tally_what(log: list[dict[str, Any]], games: int, top: int, title: str) -> N
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40, help="deals per deck and setting")
-    parser.add_argument("--deck", action="append", help="suite deck names (default: every deck of decklists/suite/)")
+    parser.add_argument("--deck", action="append",
+                        help="deck names (default: every deck of decklists/suite/, or of the --set)")
     parser.add_argument("--setting", action="append", choices=list(SETTINGS), help="default: all four")
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (the result does not depend on it)")
+    parser.add_argument("--set", type=Path, metavar="MANIFEST",
+                        help="a deck set's decks (benchmarks/decksets/fit.toml) instead of the suite's")
     parser.add_argument("--top", type=int, default=40, help="`what`s shown per table")
     parser.add_argument("--show", type=int, default=5, help="largest-gain notes printed per deck")
     parser.add_argument("--json", type=Path, help="also write every note here (a JSON list)")
     args = parser.parse_args(argv)
+    if args.set is None:
+        return run(args, argv, args.deck or sorted(p.stem for p in SUITE.glob("*.toml")))
+    import tempfile
 
-    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
+    from sengoku.generate.deckset import build_deckset, load_deckset
+
+    with tempfile.TemporaryDirectory() as folder:  # the set's databases and decklists, for this run
+        for d in build_deckset(load_deckset(args.set), folder).decks:
+            policy_bench.SET_DECKS[d.name] = (d.decklist, d.db)
+        unknown = [d for d in args.deck or () if d not in policy_bench.SET_DECKS]
+        if unknown:
+            raise SystemExit(f"no deck {', '.join(unknown)} in {args.set} (decks: {', '.join(policy_bench.SET_DECKS)})")
+        return run(args, argv, args.deck or list(policy_bench.SET_DECKS))
+
+
+def run(args, argv: list[str] | None, decks: list[str]) -> int:
     settings = args.setting or list(SETTINGS)
     print(f"command: python benchmarks/search_choices.py {' '.join(sys.argv[1:] if argv is None else argv)}")
     tasks = [(d, s, 0, args.deals, args.turns, args.seed) for d in decks for s in settings]

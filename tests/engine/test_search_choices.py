@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 
+import json
+
 import pytest
 
 from sengoku.engine.actions import Action, Kind
 from sengoku.engine.policies import GreedyPolicy
 
-from .conftest import benchmark_script, space
+from .conftest import BENCHMARKS, benchmark_script, space
 from .test_policy_deploy import NoStep, _position
 
 
@@ -80,3 +82,29 @@ def test_a_known_position_s_choices_are_named_against_greedy_s_steps(tool):
             else ("deploy-space", "deploy: other space")
         assert (note["kind"], note["what"]) == expected
     assert s.hand == [gin] and s.allies[kage].space == front  # the notes played on copies
+
+
+FIT_SET = BENCHMARKS / "decksets" / "fit.toml"
+
+
+def test_a_deck_set_s_deck_is_played_with_its_own_card_database(tool, tmp_path, capsys):
+    # a generated database's deck: its cards are none of the bundled database's, so a note that names
+    # a card (or the game at all) needs the set's own database
+    out = tmp_path / "notes.json"
+    assert tool.main(["--set", str(FIT_SET), "--deck", "gen-2001/low-curve-101", "--setting", "second-defends",
+                      "--deals", "2", "--turns", "3", "--show", "0", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "gen-2001/low-curve-101: 2 games" in printed
+    notes = json.loads(out.read_text())
+    assert {n["deck"] for n in notes} <= {"gen-2001/low-curve-101"}
+    import sengoku
+
+    bundled = {c.name for c in sengoku.load_card_db().cards}
+    named = {n["card"].rsplit(" L", 1)[0] for n in notes if n.get("card")}
+    assert not named & bundled  # every card named is the generated database's
+
+
+def test_a_deck_not_in_the_set_is_refused_naming_it_and_the_set_s_decks(tool):
+    with pytest.raises(SystemExit) as exc:
+        tool.main(["--set", str(FIT_SET), "--deck", "gen-2001/no-such-deck", "--deals", "1"])
+    assert "no deck gen-2001/no-such-deck" in str(exc.value) and "gen-2002/low-curve-101" in str(exc.value)
