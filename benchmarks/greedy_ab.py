@@ -1,7 +1,7 @@
 """Measure one change to the default policy: greedy with a setting changed against greedy as it is, on the same deals.
 
     .venv/bin/python benchmarks/greedy_ab.py NAME=VALUE [NAME=VALUE ...] [--deals 2000] [--deck NAME ...]
-        [--setting S ...] [--turns 12] [--seed 0] [--jobs 1]
+        [--setting S ...] [--turns 12] [--seed 0] [--jobs 1] [--set benchmarks/decksets/fit.toml]
 
 NAME is a setting of the default policy (a field of `GreedySettings`, for example
 `hp_charge=True`, `fitted_margin=0.0`, `contracts=False`), checked by that record (an unknown or a
@@ -9,6 +9,12 @@ removed setting: exit 2, naming it); VALUE is a Python literal. Both play throug
 own run path (`goldfish()` with a `PolicySpec`), so deal i of every deck and setting of the suite
 (decklists/suite/, see policy_bench.py) is run i of `sengoku goldfish`, from the same streams; the paired
 gap (changed minus as it is: negative when the change wins sooner) has its 95% interval.
+
+With `--set MANIFEST` the rows are a deck set's decks instead (`set_rows`: each deck with its own card
+database, deal i of a row from run i's seeds), a deck named as the set names it (`--deck
+gen-2001/low-curve-101`); a set that shares a deck or a generated card database with the test set is
+refused (`set_rows.fit_only`: a change is looked for on the fit set, never on the test set). It then
+also prints the pooled gap of each setting over the set's decks.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
+import tempfile
+from pathlib import Path
 
 from policy_bench import SETTINGS, SUITE, mean_ci
 
@@ -41,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (the result does not depend on it)")
+    parser.add_argument("--set", type=Path, metavar="MANIFEST",
+                        help="a deck set's decks (the fit set, benchmarks/decksets/fit.toml) instead of the suite's")
     args = parser.parse_args(argv)
 
     from sengoku.goldfish.errors import GoldfishError
@@ -57,9 +67,11 @@ def main(argv: list[str] | None = None) -> int:
         changed = PolicySpec("greedy", changes)  # checked by greedy's own settings
     except GoldfishError as exc:
         parser.error(str(exc))
-    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
     print(f"{changed} against greedy, {args.deals} deals; command: python benchmarks/greedy_ab.py "
           + " ".join(sys.argv[1:] if argv is None else argv))
+    if args.set is not None:
+        return on_set(args, changes)
+    decks = args.deck or sorted(p.stem for p in SUITE.glob("*.toml"))
     all_gaps = []
     for deck in decks:
         for setting in args.setting or list(SETTINGS):
@@ -72,6 +84,39 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{deck:20} {setting:14} greedy {sum(a) / len(a):.3f}  changed {sum(b) / len(b):.3f}  "
                   f"gap {gap:+.3f} ± {half:.3f}")
             sys.stdout.flush()
+    print(f"mean gap {sum(all_gaps) / len(all_gaps):+.4f} over {len(all_gaps)} rows")
+    return 0
+
+
+def on_set(args: argparse.Namespace, changes: dict) -> int:
+    """The comparison on a deck set's rows (`--set`): per row, then pooled per setting and over every row."""
+    import set_rows
+
+    from sengoku.engine.policies.greedy.settings import GreedySettings
+
+    records = [GreedySettings(), GreedySettings.from_mapping(changes)]
+    settings = args.setting or list(SETTINGS)
+    with tempfile.TemporaryDirectory() as folder:
+        _, built = set_rows.build_set(args.set, folder)
+        set_rows.fit_only(built, folder)
+        unknown = [d for d in args.deck or () if d not in {b.name for b in built.decks}]
+        if unknown:
+            raise SystemExit(f"no deck {', '.join(unknown)} in {args.set}")
+        rows = set_rows.make_rows(built, settings, args.turns, args.seed, args.deck)
+        tasks = [(row, record, 0, args.deals) for record in records for row in rows]
+        played = [k for _, k in set_rows.play_all(tasks, args.jobs)]
+    all_gaps, pooled = [], {s: [] for s in settings}
+    for i, (deck, setting) in enumerate(rows):
+        a, b = played[i], played[len(rows) + i]
+        gaps = [y - x for x, y in zip(a, b)]
+        gap, half = mean_ci(gaps)
+        all_gaps.append(gap)
+        pooled[setting] += gaps
+        print(f"{deck:28} {setting:14} greedy {sum(a) / len(a):.3f}  changed {sum(b) / len(b):.3f}  "
+              f"gap {gap:+.3f} ± {half:.3f}")
+    for setting, gaps in pooled.items():
+        gap, half = mean_ci(gaps)
+        print(f"{setting}: pooled gap {gap:+.4f} ± {half:.4f} ({len(gaps)} deals)")
     print(f"mean gap {sum(all_gaps) / len(all_gaps):+.4f} over {len(all_gaps)} rows")
     return 0
 

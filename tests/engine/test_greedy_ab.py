@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import benchmark_script
+from .conftest import BENCHMARKS, benchmark_script
 
 
 @pytest.fixture(scope="module")
@@ -24,3 +24,19 @@ def test_a_bad_setting_stops_before_any_game_naming_it(bench, capsys, change, sa
         bench.main([change, "--deals", "2"])
     out, err = capsys.readouterr()
     assert info.value.code == 2 and said in err and out == ""  # (no game played: nothing printed)
+
+
+def test_on_a_deck_set_a_change_of_nothing_the_deck_plays_is_no_gap(bench, capsys):
+    # contracts are Ultimate's (U3): on a Standard deck of a generated database the same games
+    fit = str(BENCHMARKS / "decksets" / "fit.toml")
+    assert bench.main(["contracts=False", "--set", fit, "--deck", "gen-2001/low-curve-101", "--setting", "second",
+                       "--deals", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "gen-2001/low-curve-101       second         greedy" in out
+    assert "second: pooled gap +0.0000 ± 0.0000 (6 deals)" in out
+
+
+def test_the_test_set_is_refused_a_change_is_looked_for_on_the_fit_set(bench, capsys):
+    with pytest.raises(SystemExit) as info:
+        bench.main(["contracts=False", "--set", str(BENCHMARKS / "decksets" / "test.toml"), "--deals", "2"])
+    assert info.value.code == 2 and "shares with the test set" in capsys.readouterr().err
