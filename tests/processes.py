@@ -11,8 +11,15 @@ from typing import Any
 
 
 def start_sengoku(*args: str, **popen: Any) -> subprocess.Popen[Any]:
-    """Start `python -m sengoku ARGS` in a session of its own (so its whole group can be signalled)."""
-    return subprocess.Popen([sys.executable, "-m", "sengoku", *args], start_new_session=True, **popen)
+    """Start `python -m sengoku ARGS` in a session of its own (so its whole group can be signalled).
+
+    Ctrl-C is set back to its default first, as a terminal starts a command: a test run started in
+    the background by a non-interactive shell (`pytest ... &`) inherits SIGINT ignored, and Python
+    then keeps ignoring it, so the Ctrl-C tests would wait for a process that cannot hear them.
+    """
+    restore = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+               "os.execv(sys.executable, [sys.executable, '-m', 'sengoku', *sys.argv[1:]])")
+    return subprocess.Popen([sys.executable, "-c", restore, *args], start_new_session=True, **popen)
 
 
 def children(pid: int) -> list[int]:
