@@ -34,8 +34,10 @@ def dask_scheduler() -> Iterator[str]:
         if CLUSTER_REQUIRED:
             pytest.fail("SENGOKU_REQUIRE_CLUSTER=1 but dask.distributed is not installed (pip install 'sengoku[cluster]')")
         pytest.skip("dask.distributed is not installed (the optional cluster extra)")
+    from sengoku.tune.executors import LOCAL_SCHEDULER  # its HTTP routes on a port of the system's choosing
+
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None)
+                           dashboard_address=None, scheduler_kwargs=LOCAL_SCHEDULER)
     try:
         yield cluster.scheduler_address
     finally:

@@ -35,6 +35,11 @@ CLUSTER_EXTRA = "pip install 'sengoku[cluster]'"
 # taken a few times a second, not fifty.
 LOCAL_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "200ms",
                 "distributed.admin.system-monitor.interval": "2s"}
+# Without a dashboard a scheduler still serves a few HTTP routes (health, metrics), by default on port 8787 of
+# its host: with another Dask on this machine (another tune, a test session) that port is taken, and the
+# scheduler warned "Port 8787 is already in use" before taking another. A port of the system's choosing, on
+# loopback as the scheduler itself, is never taken.
+LOCAL_SCHEDULER = {"dashboard_address": "127.0.0.1:0"}
 
 
 class InProcess:
@@ -100,7 +105,8 @@ class DaskCluster:
             try:
                 with dask.config.set(LOCAL_CONFIG):  # read by the scheduler, the client and (through their nannies) the workers
                     self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                 host="127.0.0.1", dashboard_address=None)
+                                                 host="127.0.0.1", dashboard_address=None,
+                                                 scheduler_kwargs=LOCAL_SCHEDULER)
                     self._client = Client(self._cluster)
             finally:
                 _restore_ctrl_c(previous)

@@ -1,0 +1,53 @@
+"""A LocalCluster (`--cluster local:N`) keeps to ports of its own: another Dask on the machine changes nothing."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import warnings
+from collections.abc import Iterator
+
+import pytest
+
+from sengoku.tune.executors import DaskCluster
+
+CLUSTER_REQUIRED = os.environ.get("SENGOKU_REQUIRE_CLUSTER") == "1"  # as in CI
+DASK_HTTP_PORT = 8787  # where Dask's scheduler serves its HTTP routes unless told otherwise
+
+
+@pytest.fixture
+def port_8787_taken() -> Iterator[None]:
+    """Port 8787 of 127.0.0.1 held by a listening socket (or already held by another process)."""
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        holder.bind(("127.0.0.1", DASK_HTTP_PORT))
+        holder.listen(1)
+    except OSError as exc:
+        if exc.errno != errno.EADDRINUSE:
+            raise
+    try:
+        yield
+    finally:
+        holder.close()
+
+
+def test_a_local_cluster_does_not_reach_for_port_8787(port_8787_taken: None) -> None:
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        if CLUSTER_REQUIRED:
+            pytest.fail("SENGOKU_REQUIRE_CLUSTER=1 but dask.distributed is not installed")
+        pytest.skip("dask.distributed is not installed (the optional cluster extra)")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        cluster = DaskCluster("local:1")
+        try:
+            server = cluster._cluster.scheduler.http_server  # the scheduler runs in this process
+            ports = {s.getsockname()[1] for s in server._sockets.values()}
+        finally:
+            cluster.close()
+    assert DASK_HTTP_PORT not in ports
+    assert ports and all(p > 0 for p in ports)
+    said = [str(w.message) for w in caught if "8787" in str(w.message)]
+    assert not said, said
