@@ -34,8 +34,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 ENGINE_MODULES = ("constants", "board", "combat", "chance", "tables", "ally", "actions", "chooser", "zones", "setup", "turn",
                   "abilities", "main_phase", "ultimate", "familiar_abilities", "attack", "state", "clone",
                   "policies/base", "policies/idle", "policies/random_play", "policies/develop",
-                  "policies/greedy/settings", "policies/greedy/known", "policies/greedy/odds", "policies/greedy/moves",
-                  "policies/greedy/fitted", "policies/greedy/deploy", "policies/greedy/charges",
+                  "policies/greedy/settings", "policies/greedy/known", "policies/greedy/walks", "policies/greedy/odds",
+                  "policies/greedy/moves", "policies/greedy/fitted", "policies/greedy/deploy", "policies/greedy/charges",
                   "policies/greedy/attacks", "policies/greedy/policy", "policies/search", "game")
 PURE_ENV = "SENGOKU_PURE_PYTHON"
 

@@ -19,6 +19,12 @@ class Known:
         self.spots: tuple[tuple[int, ...], ...] = ()
         # The same as a lookup by space (a.space >= 0 and reaches[a.top][a.space]: ally a is in range).
         self.reaches: tuple[tuple[bool, ...], ...] = ()
+        # The same as a set of spaces (bit s: space s), and the board's as sets, for the walks (`walks`):
+        # per space its neighbours, and the spaces it is a neighbour of; the Stronghold Perimeter.
+        self.spot_mask: tuple[int, ...] = ()
+        self.next_to: tuple[int, ...] = ()
+        self.next_from: tuple[int, ...] = ()
+        self.perimeter_mask = 0
         # The Last Guard's odds (`odds.prepare_guards`), for the opponent's deck `guards_of`.
         self.hit_atk: tuple[float, ...] = ()
         self.hit_mat: tuple[float, ...] = ()
@@ -36,5 +42,18 @@ class Known:
         self.spots = tuple(tuple(s for s in ahead if board.reaches_enemy_stronghold(s, t.corners[c]))
                            for c in range(t.n))
         self.reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self.spots)
+        self.spot_mask = tuple(mask(spots) for spots in self.spots)
+        self.next_to = tuple(mask(ns) for ns in board.neighbours)
+        self.next_from = tuple(mask([s for s in range(board.n_spaces) if d in board.neighbours[s]])
+                               for d in range(board.n_spaces))
+        self.perimeter_mask = mask(board.perimeter)
         self.guards_of = None
         self.charge_terms = {}
+
+
+def mask(spaces: tuple[int, ...] | list[int]) -> int:
+    """The set of `spaces` as an int: bit s for space s."""
+    m = 0
+    for s in spaces:
+        m |= 1 << s
+    return m

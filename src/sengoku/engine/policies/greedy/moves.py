@@ -7,50 +7,12 @@ walk, for a deployment, or keep a defending opponent's Commander (G4) from joini
 
 from __future__ import annotations
 
-from typing import Final
-
 from sengoku.engine.ally import Ally
-from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.errors import IllegalAction
 from sengoku.engine.policies.greedy.known import Known
 from sengoku.engine.policies.greedy.odds import best_attack
+from sengoku.engine.policies.greedy.walks import free_mask, walk_length, walk_path
 from sengoku.engine.state import GameState
-
-# `path_on`'s marks in its table of where the walk came from.
-_UNSEEN: Final = -3
-_FIRST_STEP: Final = -2
-
-
-def path_on(state: GameState, a: Ally, goals: tuple[int, ...], occ: list[Ally | None], budget: int) -> list[int]:
-    """The spaces of the shortest walk (M4: empty spaces, one step each) of ally `a` to the first of
-    `goals` it reaches, on a board whose occupants are `occ`, within `budget` Moves, or [] (breadth
-    first; ties: the earlier goal)."""
-    board = state.t.board
-    came = [_UNSEEN] * board.n_spaces
-    frontier = []
-    for s in board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]:
-        if occ[s] is None:
-            came[s] = _FIRST_STEP
-            frontier.append(s)
-    steps = 1
-    while frontier and steps <= budget:
-        for goal in goals:
-            if came[goal] != _UNSEEN:
-                path = [goal]
-                while came[path[-1]] != _FIRST_STEP:
-                    path.append(came[path[-1]])
-                path.reverse()
-                return path
-        nxt = []
-        for s in frontier:
-            for d in board.neighbours[s]:
-                if came[d] == _UNSEEN and occ[d] is None:
-                    came[d] = s
-                    nxt.append(d)
-        frontier = nxt
-        steps += 1
-    return []
-
 
 def move_into_range(k: Known, state: GameState, now: bool) -> bool:
     """Move allies to free spaces in attack range, cheapest path first (M4); return True if one moved.
@@ -76,11 +38,15 @@ def move_into_range(k: Known, state: GameState, now: bool) -> bool:
         else:
             continue  # every space in range is taken
         ready.append((-best_attack(k, state, a)[0], n))  # (at any hit chance, as every attack)
+    if not ready:
+        return False
     if len(ready) > 1:
         ready.sort()
+    free = free_mask(occ)
+    board = state.t.board
     for _, n in ready:
         a = allies[n]
-        path = path_on(state, a, k.spots[a.top], state.occupant, state.ap)
+        path = walk_path(k, board, a, k.spots[a.top], k.spot_mask[a.top], free, state.ap)
         if path:
             for d in path:
                 try:
@@ -104,9 +70,9 @@ def make_ways(k: Known, state: GameState) -> None:
             continue
         if a.space >= 0 and reaches[a.top][a.space]:
             continue
-        path = path_on(state, a, k.spots[a.top], state.occupant, state.ap)
-        if not path or len(path) >= 3:
-            step_ahead_for_walk(k, state, a, len(path))
+        walk = walk_length(k, a, k.spot_mask[a.top], free_mask(state.occupant), state.ap)
+        if not walk or walk >= 3:
+            step_ahead_for_walk(k, state, a, walk)
 
 
 def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
@@ -115,7 +81,7 @@ def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     Stronghold, if that shortens `a`'s walk by two Moves or more; return True if one stepped."""
     if state.ap < 2:
         return False
-    spots = k.spots[a.top]
+    goals = k.spot_mask[a.top]
     movers = in_range_but(k, state, a)
     best: Ally | None = None
     best_d = -1
@@ -123,12 +89,12 @@ def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     neighbours = state.t.board.neighbours
     reaches = k.reaches
     occ = state.occupant
-    trial = list(occ)  # the board after each step aside in turn (each undone before the next)
+    free = free_mask(occ)
     for b in movers:
         for d in neighbours[b.space]:
             if occ[d] is None and reaches[b.top][d]:
                 # (a walk of best_len Moves or more would not be taken: none is looked for)
-                n = walk_after_step(state, a, spots, trial, b, d, min(state.ap - 1, best_len - 1))
+                n = walk_after_step(k, a, goals, free, b, d, min(state.ap - 1, best_len - 1))
                 if n and n < best_len:
                     best, best_d, best_len = b, d, n
     if best is None:
@@ -137,16 +103,10 @@ def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     return True
 
 
-def walk_after_step(state: GameState, a: Ally, spots: tuple[int, ...], trial: list[Ally | None], b: Ally, d: int,
-                    limit: int) -> int:
-    """The Moves of ally `a`'s walk into range (`path_on` within `limit`; 0: none) on the board
-    `trial` with ally `b` stepped aside to space `d`; `trial` is left as it was."""
-    trial[b.space] = None
-    trial[d] = b
-    n = len(path_on(state, a, spots, trial, limit))
-    trial[d] = None
-    trial[b.space] = b
-    return n
+def walk_after_step(k: Known, a: Ally, goals: int, free: int, b: Ally, d: int, limit: int) -> int:
+    """The Moves of ally `a`'s walk to one of `goals` (`walk_length` within `limit`; 0: none) through
+    the `free` spaces with ally `b` stepped aside to space `d`."""
+    return walk_length(k, a, goals, (free | 1 << b.space) & ~(1 << d), limit)
 
 
 def in_range_but(k: Known, state: GameState, a: Ally) -> list[Ally]:
@@ -161,30 +121,27 @@ def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     `a`'s walk (`walk` Moves, 0: none) by three Moves or more; return True if they stepped."""
     if state.ap < 3:
         return False
-    spots = k.spots[a.top]
+    goals = k.spot_mask[a.top]
     movers = in_range_but(k, state, a)
     best: tuple[Ally, int, Ally, int] | None = None
     best_len = walk - 2 if walk else state.ap - 1
     neighbours = state.t.board.neighbours
     reaches = k.reaches
     occ = state.occupant
-    trial = list(occ)  # the board after each pair of steps in turn (each undone before the next)
+    free = free_mask(occ)
     for n in range(len(movers)):
         b = movers[n]
         for d in neighbours[b.space]:
             if occ[d] is not None or not reaches[b.top][d]:
                 continue
-            trial[b.space] = None
-            trial[d] = b
+            stepped = (free | 1 << b.space) & ~(1 << d)  # the free spaces once b stepped to d
             for c in movers[n + 1:]:
                 for e in neighbours[c.space]:
-                    if trial[e] is None and reaches[c.top][e]:
+                    if stepped >> e & 1 and reaches[c.top][e]:
                         # (a walk of best_len Moves or more would not be taken: none is looked for)
-                        m = walk_after_step(state, a, spots, trial, c, e, min(state.ap - 2, best_len - 1))
+                        m = walk_after_step(k, a, goals, stepped, c, e, min(state.ap - 2, best_len - 1))
                         if m and m < best_len:
                             best, best_len = (b, d, c, e), m
-            trial[d] = None
-            trial[b.space] = b
     if best is None:
         return False
     state.move(best[0], best[1])
@@ -275,7 +232,7 @@ def block_commander(k: Known, state: GameState) -> None:
     free = free_enemy_perimeter(state)
     if not free or len(free) > k.settings.block_commander or min(free) < 0:
         return  # (a negative one: a free space none of ours can step onto)
-    trial = list(occ)  # the board as the planned walks leave it
+    free_after = free_mask(occ)  # the free spaces as the planned walks leave them
     budget = state.ap
     plan: list[tuple[Ally, list[int]]] = []
     reaches = k.reaches
@@ -292,13 +249,12 @@ def block_commander(k: Known, state: GameState) -> None:
                     break
             if taken:
                 continue
-            path = path_on(state, a, (space,), trial, budget)
+            path = walk_path(k, board, a, (space,), 1 << space, free_after, budget)
             if path and (best is None or len(path) < len(best_path)):
                 best, best_path = a, path
         if best is None:
             return  # not every space can be taken: no walk
-        trial[best.space] = None
-        trial[space] = best
+        free_after = (free_after | 1 << best.space) & ~(1 << space)
         budget -= len(best_path)
         plan.append((best, best_path))
     for a, path in plan:
