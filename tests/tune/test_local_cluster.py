@@ -7,6 +7,7 @@ import os
 import socket
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -51,3 +52,24 @@ def test_a_local_cluster_does_not_reach_for_port_8787(port_8787_taken: None) -> 
     assert ports and all(p > 0 for p in ports)
     said = [str(w.message) for w in caught if "8787" in str(w.message)]
     assert not said, said
+
+
+def _memory_monitor_ms(dask_worker: Any) -> float:
+    return float(dask_worker.periodic_callbacks["memory_monitor"].callback_time)
+
+
+def test_a_local_cluster_spends_nothing_on_what_a_tune_does_not_use() -> None:
+    """Set in this process, the settings reach the scheduler, the nannies and (through them) the worker processes."""
+    pytest.importorskip("dask.distributed")
+    cluster = DaskCluster("local:2")
+    try:
+        scheduler = cluster._cluster.scheduler
+        assert "stealing" not in scheduler.extensions  # no task is left to steal: the executor sends as workers free up
+        assert not scheduler.extensions["amm"].running  # the deck being changed is on every worker on purpose
+        assert cluster.client.direct_to_workers  # results come from the workers, not through the scheduler
+        # each worker's memory read once a second, by itself and by its nanny
+        assert set(cluster.client.run(_memory_monitor_ms).values()) == {1000.0}
+        assert {_memory_monitor_ms(n) for n in cluster._cluster.workers.values()} == {1000.0}
+        assert not any(cluster.client.run(lambda dask_worker: dask_worker.profile_recent["count"]).values())
+    finally:
+        cluster.close()
