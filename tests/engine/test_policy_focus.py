@@ -68,3 +68,24 @@ def test_fitted_focus_deploys_exactly_when_the_weights_value_it():
             deployed += expected
             focused += not expected
     assert deployed > 0 and focused > 0
+
+
+def test_the_policy_values_each_choice_as_the_fitted_rule_defines_it_to_the_last_bit():
+    # `focus_value` sums the choice's terms without making its features, with the weights of the
+    # setting combined once: on real turn-1 choices of the two Ultimate decks and the Nameless
+    # deck, going first and second, against a passive and a defending opponent, it equals
+    # `fitted_value` over `focus_features` (the definition the weights were fitted with) exactly.
+    from sengoku.engine.policies.greedy.deploy import focus_value
+    from sengoku.engine.policies.greedy.fitted import fitted_value
+
+    checked = set()
+    for s, greedy in turn_1_main_phases(("ultimate-beasts", "ultimate-eggs", "nameless-growth"), 8, (False, True)):
+        for c in list(s.hand):
+            ally = s.stack_target(c)
+            if ally is None or s.t.kind[ally.top] != NAMELESS or focus_or_deploy(greedy.known, s, c, ally) < 0:
+                continue
+            second, ultimate = float(not s.going_first), float(s.t.ultimate)
+            x = focus_features(greedy.known, s, c, ally)
+            assert focus_value(greedy.known, s, c, ally) == fitted_value(x, focus_weights.FOCUS, second, ultimate)
+            checked.add((second, ultimate, x[12]))
+    assert len(checked) == 8  # every setting in both modes has choices compared

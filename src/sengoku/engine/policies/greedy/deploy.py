@@ -8,7 +8,7 @@ from __future__ import annotations
 from sengoku.engine.ally import Ally
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.policies.greedy import focus_weights
-from sengoku.engine.policies.greedy.fitted import fitted_value
+from sengoku.engine.policies.greedy.fitted import combined_weights
 from sengoku.engine.policies.greedy.known import Known
 from sengoku.engine.policies.greedy.moves import landing_to_avoid
 from sengoku.engine.state import GameState
@@ -157,10 +157,7 @@ def deploys_instead(k: Known, state: GameState, card: int, ally: Ally) -> bool:
     s = k.settings
     if not s.fitted_focus or state.turn != 1 or focus_or_deploy(k, state, card, ally) < 0:
         return False
-    second = 0.0 if state.going_first else 1.0
-    ultimate = 1.0 if state.t.ultimate else 0.0
-    return fitted_value(focus_features(k, state, card, ally), focus_weights.FOCUS, second, ultimate) \
-        > s.focus_margin
+    return focus_value(k, state, card, ally) > s.focus_margin
 
 
 def focus_or_deploy(k: Known, state: GameState, card: int, ally: Ally) -> int:
@@ -202,3 +199,56 @@ def focus_features(k: Known, state: GameState, card: int, ally: Ally) -> list[fl
             float(free), len(state.allies) / 5.0, k.plans[card][0][0], k.plans[top][0][0],
             float(cz is not None and nid[card] == nid[cz.top]), len(k.spots[card]) / 5.0,
             len(k.spots[ally.top]) / 5.0]
+
+
+def focus_value(k: Known, state: GameState, card: int, ally: Ally) -> float:
+    """The fitted rule's value of deploying `card` rather than Focusing it onto `ally`: `fitted_value`
+    of `focus_features`, without making them (the same floating-point sums, term by term, with the
+    weights of the setting combined once, `Known.focus_terms`)."""
+    t = state.t
+    second = 0.0 if state.going_first else 1.0
+    ultimate = 1.0 if t.ultimate else 0.0
+    key = (0 if state.going_first else 2) + (1 if t.ultimate else 0)
+    w = k.focus_terms.get(key)
+    if w is None:
+        w = k.focus_terms[key] = combined_weights(focus_weights.FOCUS, second, ultimate)
+    lv = t.level[card]
+    nid = t.name_id
+    higher = 0
+    for d in state.hand:
+        if nid[d] == nid[card] and t.level[d] > lv:
+            higher += 1
+    board = t.board
+    occ = state.occupant
+    free = 0
+    for s in k.spots[card]:
+        if board.is_perimeter[s] and occ[s] is None:
+            free += 1
+    others = 0
+    for a in state.nameless:
+        if a is not ally and a.space >= 0:
+            others += 1
+    cz = state.command_zone
+    top = grown_top(state, card)
+    v = 0.0
+    v += 1.0 * w[0]
+    v += float(lv == 1) * w[1]
+    v += float(lv == 2) * w[2]
+    v += float(lv == 3) * w[3]
+    v += float(lv == 4) * w[4]
+    v += t.cost[card] / 5.0 * w[5]
+    v += float(t.charge[card]) * w[6]
+    v += float(min(higher, 2)) * w[7]
+    v += float(others) * w[8]
+    v += state.ap / 10.0 * w[9]
+    v += second * w[10]
+    v += ultimate * w[11]
+    v += (1.0 if state.opp_defends else 0.0) * w[12]
+    v += float(free) * w[13]
+    v += len(state.allies) / 5.0 * w[14]
+    v += k.plans[card][0][0] * w[15]
+    v += k.plans[top][0][0] * w[16]
+    v += float(cz is not None and nid[card] == nid[cz.top]) * w[17]
+    v += len(k.spots[card]) / 5.0 * w[18]
+    v += len(k.spots[ally.top]) / 5.0 * w[19]
+    return v

@@ -19,3 +19,11 @@ def fitted_value(x: list[float], weights: tuple[tuple[float, ...], tuple[float, 
         v += x[i] * (w0[i] + second * w1[i] + ultimate * w2[i])
     return v
 
+
+
+def combined_weights(weights: tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]], second: float,
+                     ultimate: float) -> list[float]:
+    """Each weight of a fitted rule with its parts going second and in Ultimate mode added, as
+    `fitted_value` adds them (the same floating-point sums): worked out once per setting."""
+    w0, w1, w2 = weights
+    return [w0[i] + second * w1[i] + ultimate * w2[i] for i in range(len(w0))]
