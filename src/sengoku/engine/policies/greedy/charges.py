@@ -32,6 +32,14 @@ def add_extra_charges(k: Known, state: GameState, send: list[int], ap: int) -> N
 OWN_FEATURES: Final = 9
 
 
+def positions(chosen: list[int], n: int) -> list[bool]:
+    """Per hand position 0..n-1, whether it is one of `chosen` (asked per position: no search of the list)."""
+    out = [False] * n
+    for p in chosen:
+        out[p] = True
+    return out
+
+
 def own_features(t: DeckTables, c: int) -> list[float]:
     """The first OWN_FEATURES features of card `c` (`charge_weights.CARD_FEATURES`): its own."""
     lv = t.level[c]
@@ -113,8 +121,9 @@ def charge_values(k: Known, state: GameState, send: list[int], ap: int, second: 
     ap10 = ap / 10.0
     kept5 = kept / 5.0
     values: list[tuple[float, int]] = []
+    sent = positions(send, len(hand))
     for p in range(len(hand)):
-        if p in send:
+        if sent[p]:
             continue
         stacks, same, commander, lowest, affordable = hand_features(state, p, ap)
         v = own[hand[p]]
@@ -130,6 +139,19 @@ def charge_values(k: Known, state: GameState, send: list[int], ap: int, second: 
     return values
 
 
+def size_terms(k: Known, second: float, ultimate: float, defends: float) -> tuple[list[float], list[float]]:
+    """The size term of sending n cards, per n, as charge_fitted sums it: the part of this setting
+    (`SIZE[0] + second * SIZE[1] + ultimate * SIZE[2] + defends * SIZE[3]`, summed once per setting,
+    `Known.size_terms`), and the weights of AP/10 (`SIZE[4]`), added last."""
+    key = (4 if second else 0) + (2 if ultimate else 0) + (1 if defends else 0)
+    found = k.size_terms.get(key)
+    if found is None:
+        s0, s1, s2, s3, s4 = charge_weights.SIZE
+        found = ([s0[i] + second * s1[i] + ultimate * s2[i] + defends * s3[i] for i in range(len(s0))], list(s4))
+        k.size_terms[key] = found
+    return found
+
+
 def charge_fitted(k: Known, state: GameState, send: list[int], ap: int) -> bool:
     """`fitted_charges`: add to `send` the extra cards the fitted rule chooses, when it expects them
     to win at least `fitted_margin` turns sooner than `charge_extra`'s, else `charge_extra`'s;
@@ -140,9 +162,9 @@ def charge_fitted(k: Known, state: GameState, send: list[int], ap: int) -> bool:
     values = charge_values(k, state, send, ap, second, ultimate)
     values.sort()
     # The size term of sending n cards (n of 7 or more: the last), per n.
-    s0, s1, s2, s3, s4 = charge_weights.SIZE
+    setting, per_ap = size_terms(k, second, ultimate, defends)
     ap10 = ap / 10.0
-    size = [s0[i] + second * s1[i] + ultimate * s2[i] + defends * s3[i] + ap10 * s4[i] for i in range(len(s0))]
+    size = [setting[i] + ap10 * per_ap[i] for i in range(len(setting))]
     best, count, total = 0.0, 0, 0.0  # sending none: 0 by definition
     for n in range(1, len(values) + 1):
         total += values[n - 1][0]
@@ -155,8 +177,9 @@ def charge_fitted(k: Known, state: GameState, send: list[int], ap: int) -> bool:
     extra = usual[len(send):]
     fixed = 0.0
     if extra:
+        chosen = positions(extra, len(state.hand))
         for v, p in values:
-            if p in extra:
+            if chosen[p]:
                 fixed += v
         fixed += size[min(len(extra), len(size)) - 1]
     if best > fixed - k.settings.fitted_margin:
@@ -174,8 +197,9 @@ def charge_extra(k: Known, state: GameState, send: list[int]) -> None:
     level, charge = t.level, t.charge
     hand = state.hand
     keys = []  # level, then charge value (high first), then position, packed in one int
+    sent = positions(send, len(hand))
     for p, c in enumerate(hand):
-        if p not in send:
+        if not sent[p]:
             keys.append(level[c] << 24 | (255 - charge[c]) << 16 | p)
     keys.sort()
     for key in keys[: k.settings.extra_charge]:

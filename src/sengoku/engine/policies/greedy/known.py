@@ -33,6 +33,8 @@ class Known:
         self.guards_defend = False
         # The charge rule's weights and each card's own terms, per setting (`charges.card_terms`).
         self.charge_terms: dict[int, tuple[list[float], list[float]]] = {}
+        # The size terms of the charge rule, per setting (`charges.size_terms`).
+        self.size_terms: dict[int, tuple[list[float], list[float]]] = {}
         # The Focus rule's weights, per setting (`deploy.focus_value`; the same for every deck).
         self.focus_terms: dict[int, list[float]] = {}
 
