@@ -63,6 +63,7 @@ def make_ways(k: Known, state: GameState) -> None:
     none the AP pays for."""
     reaches = k.reaches
     turn = state.turn
+    free = -1  # the free spaces, worked out when first needed and again after a step aside
     for a in list(state.allies):
         if state.ap < 2:
             return  # (no step aside is paid for any more: the walks need not be looked at)
@@ -70,15 +71,18 @@ def make_ways(k: Known, state: GameState) -> None:
             continue
         if a.space >= 0 and reaches[a.top][a.space]:
             continue
-        walk = walk_length(k, a, k.spot_mask[a.top], free_mask(state.occupant), state.ap)
-        if not walk or walk >= 3:
-            step_ahead_for_walk(k, state, a, walk)
+        if free < 0:
+            free = free_mask(state.occupant)
+        walk = walk_length(k, a, k.spot_mask[a.top], free, state.ap)
+        if (not walk or walk >= 3) and step_ahead_for_walk(k, state, a, walk, free):
+            free = -1
 
 
-def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
+def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int, free: int) -> bool:
     """When ally `a`'s walk into range is long (`walk` Moves, 0: none), step an ally in Attack Stance
     that stands in range one space (M4, 1 AP) to a free space from which it still reaches the
-    Stronghold, if that shortens `a`'s walk by two Moves or more; return True if one stepped."""
+    Stronghold, if that shortens `a`'s walk by two Moves or more; return True if one stepped.
+    `free`: the free spaces (`walks.free_mask` of the board)."""
     if state.ap < 2:
         return False
     goals = k.spot_mask[a.top]
@@ -89,7 +93,6 @@ def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     neighbours = state.t.board.neighbours
     reaches = k.reaches
     occ = state.occupant
-    free = free_mask(occ)
     for b in movers:
         for d in neighbours[b.space]:
             if occ[d] is None and reaches[b.top][d]:
@@ -98,7 +101,7 @@ def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
                 if n and n < best_len:
                     best, best_d, best_len = b, d, n
     if best is None:
-        return k.settings.pair_steps_for_walk and step_pair_for_walk(k, state, a, walk)
+        return k.settings.pair_steps_for_walk and step_pair_for_walk(k, state, a, walk, free)
     state.move(best, best_d)
     return True
 
@@ -115,7 +118,7 @@ def in_range_but(k: Known, state: GameState, a: Ally) -> list[Ally]:
     return [b for b in state.allies if b is not a and not b.defending and b.space >= 0 and reaches[b.top][b.space]]
 
 
-def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
+def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int, free: int) -> bool:
     """`pair_steps_for_walk`: step two allies in Attack Stance that stand in range one space each
     (M4, 2 AP) to free spaces from which they still reach the Stronghold, if that shortens ally
     `a`'s walk (`walk` Moves, 0: none) by three Moves or more; return True if they stepped."""
@@ -128,7 +131,6 @@ def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int) -> bool:
     neighbours = state.t.board.neighbours
     reaches = k.reaches
     occ = state.occupant
-    free = free_mask(occ)
     for n in range(len(movers)):
         b = movers[n]
         for d in neighbours[b.space]:
