@@ -324,6 +324,12 @@ def main() -> None:
     ceiling = 2 * (1 + rates["1 local worker"]["beside_share"]) / (1 + rates["Dask local:2"]["beside_share"])
     out["cluster_2_ceiling"] = ceiling
     verdict = "met" if cluster["median"] >= GOALS["cluster_2"] else "MISSED"
+    # the benchmark's own processes make a load of about 2-3 at most (two workers, and Dask's client process)
+    busiest = max(load for row in rates["rounds"] for label, _ in EXECUTORS for load in row[label]["load"])
+    if busiest > out["cores"] + 1:
+        verdict += (f" on this run, but the load average reached {busiest:.1f} on {out['cores']} cores: other jobs "
+                    f"took CPU from the rounds, so their wall ratios do not judge the goal (rerun on a quiet machine)")
+    out["loaded"] = busiest > out["cores"] + 1
     print(f"  over 1 local worker, median of {args.rounds} round(s) (lowest-highest): Dask local:2 "
           f"{cluster['median']:.2f}x ({cluster['low']:.2f}-{cluster['high']:.2f}), goal >= {GOALS['cluster_2']}x: "
           f"{verdict}; 2 local workers {local['median']:.2f}x ({local['low']:.2f}-{local['high']:.2f})", flush=True)
