@@ -281,10 +281,16 @@ def swap_into_range(k: Known, state: GameState, now: bool) -> bool:
     that can attack this turn. Return True if two swapped."""
     if state.ap < 2:
         return False
-    board = state.t.board
-    occ = state.occupant
     reaches = k.reaches
     turn = state.turn
+    for a in state.allies:  # (a swap puts more of two in range only if one of them that counts is not)
+        if a.in_play and not a.defending and a.space >= 0 and not reaches[a.top][a.space] \
+                and (not now or a.entered != turn or a.released):
+            break
+    else:
+        return False
+    board = state.t.board
+    occ = state.occupant
     for a in state.allies:
         if not a.in_play or a.defending or a.space < 0:
             continue
