@@ -7,6 +7,7 @@ the same walk (the same spaces, not only as many) on any board, or greedy's game
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 import sengoku
 from sengoku.engine import compile_deck
 from sengoku.engine.ally import Ally
-from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.board import COMMAND_ZONE, compile_geometry
 from sengoku.engine.policies.greedy.known import Known, mask
 from sengoku.engine.policies.greedy.settings import GreedySettings
 from sengoku.engine.policies.greedy.walks import free_mask, walk_length, walk_path
@@ -89,19 +90,35 @@ def test_hand_worked_walks(known, start, taken, goals, walk):
     assert walk_length(k, a, mask(goals), free, len(walk) - 1) == 0
 
 
-def test_the_same_walks_as_a_search_over_lists(known):
-    k, board = known
+def big_board():
+    """A board of the schema's largest size: 12 columns, 8 rows a side, the whole opponent's half
+    open but its Stronghold (190 spaces: sets far beyond a machine word, looked up a byte at a time)."""
+    data = json.loads((data_dir("card_db") / "sengoku" / "board.json").read_text())
+    data.update(columns=12, rows=["backline"] + ["frontline"] * 7, stronghold={"row": 0, "column": 6},
+                invasion_zone={"enemy_rows": list(range(8))},
+                stronghold_perimeter=[{"row": 0, "column": 5}, {"row": 0, "column": 7}, {"row": 1, "column": 5},
+                                      {"row": 1, "column": 6}, {"row": 1, "column": 7}])
+    board = compile_geometry(data)
+    k = Known(GreedySettings())
+    k.prepare_board(board)
+    return k, board
+
+
+@pytest.mark.parametrize("board_of", ["default", "big"])
+def test_the_same_walks_as_a_search_over_lists(known, board_of):
+    k, board = known if board_of == "default" else big_board()
     rng = random.Random(36)
     n = board.n_spaces
     found = 0
     for _ in range(4000):
         start = rng.choice([COMMAND_ZONE, *range(n)])
-        taken = rng.sample(range(n), rng.randint(0, 7))
+        taken = rng.sample(range(n), rng.randint(0, n // 2))
         a, occ = board_with(board, start, [s for s in taken if s != start])
         goals = tuple(rng.sample(range(n), rng.randint(1, 4)))
-        budget = rng.randint(0, 8)
+        budget = rng.randint(0, 8 if n < 20 else 30)
         want = reference_walk(board, start, goals, occ, budget)
         found += bool(want)
         assert walk_path(k, board, a, goals, mask(goals), free_mask(occ), budget) == want, (start, taken, goals)
         assert walk_length(k, a, mask(goals), free_mask(occ), budget) == len(want)
     assert found > 1000  # (most draws have a walk: the comparison is not between empty lists)
+    assert n == (14 if board_of == "default" else 190)

@@ -6,6 +6,7 @@ card reaches the opponent's Stronghold (K4), and the Last Guard's odds (filled i
 
 from __future__ import annotations
 
+from sengoku.engine.board import Geometry
 from sengoku.engine.policies.greedy.settings import GreedySettings
 from sengoku.engine.tables import DeckTables
 
@@ -24,6 +25,10 @@ class Known:
         self.spot_mask: tuple[int, ...] = ()
         self.next_to: tuple[int, ...] = ()
         self.next_from: tuple[int, ...] = ()
+        # The same by the byte: for spaces 8j to 8j+7 and a set v of them (a byte), the union of
+        # their sets (`walks.around`: a layer's neighbours in a lookup a byte, not a step a space).
+        self.next_to_bytes: tuple[tuple[int, ...], ...] = ()
+        self.next_from_bytes: tuple[tuple[int, ...], ...] = ()
         self.perimeter_mask = 0
         # The Last Guard's odds (`odds.prepare_guards`), for the opponent's deck `guards_of`.
         self.hit_atk: tuple[float, ...] = ()
@@ -47,12 +52,18 @@ class Known:
                            for c in range(t.n))
         self.reaches = tuple(tuple(s in spots for s in range(board.n_spaces)) for spots in self.spots)
         self.spot_mask = tuple(mask(spots) for spots in self.spots)
+        self.prepare_board(board)
+        self.guards_of = None
+        self.charge_terms = {}
+
+    def prepare_board(self, board: Geometry) -> None:
+        """Work out the board's sets of spaces that the walks read (`walks`)."""
         self.next_to = tuple(mask(ns) for ns in board.neighbours)
         self.next_from = tuple(mask([s for s in range(board.n_spaces) if d in board.neighbours[s]])
                                for d in range(board.n_spaces))
         self.perimeter_mask = mask(board.perimeter)
-        self.guards_of = None
-        self.charge_terms = {}
+        self.next_to_bytes = byte_tables(self.next_to)
+        self.next_from_bytes = byte_tables(self.next_from)
 
 
 def mask(spaces: tuple[int, ...] | list[int]) -> int:
@@ -61,3 +72,17 @@ def mask(spaces: tuple[int, ...] | list[int]) -> int:
     for s in spaces:
         m |= 1 << s
     return m
+
+
+def byte_tables(sets: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per byte j of a set of spaces (spaces 8j to 8j+7) and per value v of that byte, the union of
+    `sets[s]` over the spaces s in v."""
+    tables: list[tuple[int, ...]] = []
+    for first in range(0, len(sets), 8):
+        row = [0] * 256
+        for v in range(1, 256):
+            low = v & -v  # the lowest space of v, whose set joins the union of the rest's
+            s = first + low.bit_length() - 1
+            row[v] = row[v ^ low] | (sets[s] if s < len(sets) else 0)
+        tables.append(tuple(row))
+    return tuple(tables)

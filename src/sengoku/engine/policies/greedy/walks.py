@@ -29,6 +29,17 @@ def free_mask(occ: list[Ally | None]) -> int:
     return free
 
 
+def around(tables: tuple[tuple[int, ...], ...], spaces: int) -> int:
+    """The union of the sets of `spaces` (`Known.next_to_bytes` or `next_from_bytes`: a lookup a byte)."""
+    out = 0
+    j = 0
+    while spaces:
+        out |= tables[j][spaces & 255]
+        spaces >>= 8
+        j += 1
+    return out
+
+
 def first_steps(k: Known, a: Ally) -> int:
     """The spaces of ally `a`'s first Move: the Stronghold Perimeter from the Command Zone (M1), else its neighbours."""
     return k.perimeter_mask if a.space == COMMAND_ZONE else k.next_to[a.space]
@@ -37,21 +48,14 @@ def first_steps(k: Known, a: Ally) -> int:
 def walk_length(k: Known, a: Ally, goals: int, free: int, budget: int) -> int:
     """The Moves of ally `a`'s shortest walk through the `free` spaces to one of `goals` (masks),
     within `budget` Moves; 0 if there is none."""
-    next_to = k.next_to
+    next_to = k.next_to_bytes
     layer = first_steps(k, a) & free
     seen = layer
     steps = 1
     while layer and steps <= budget:
         if layer & goals:
             return steps
-        reach = 0
-        s = 0
-        while layer:
-            if layer & 1:
-                reach |= next_to[s]
-            layer >>= 1
-            s += 1
-        layer = reach & free & ~seen
+        layer = around(next_to, layer) & free & ~seen
         seen |= layer
         steps += 1
     return 0
@@ -62,7 +66,7 @@ def walk_path(k: Known, board: Geometry, a: Ally, goals: tuple[int, ...], goal_m
     """The spaces of ally `a`'s shortest walk through the `free` spaces to the first of `goals` it
     reaches (`goal_mask`: the same spaces), within `budget` Moves, or [] (see the module's
     docstring for which walk of that length)."""
-    next_to = k.next_to
+    next_to = k.next_to_bytes
     layer = first_steps(k, a) & free
     seen = layer
     layers: list[int] = []
@@ -72,15 +76,7 @@ def walk_path(k: Known, board: Geometry, a: Ally, goals: tuple[int, ...], goal_m
         if hit:
             return path_back(k, board, a, goals, hit, layers)
         layers.append(layer)
-        reach = 0
-        s = 0
-        rest = layer
-        while rest:
-            if rest & 1:
-                reach |= next_to[s]
-            rest >>= 1
-            s += 1
-        layer = reach & free & ~seen
+        layer = around(next_to, layer) & free & ~seen
         seen |= layer
         steps += 1
     return []
@@ -97,16 +93,9 @@ def path_back(k: Known, board: Geometry, a: Ally, goals: tuple[int, ...], hit: i
             goal = g
             break
     want = 1 << goal
-    back = k.next_from
+    back = k.next_from_bytes
     for i in range(len(layers) - 1, -1, -1):
-        reach = 0
-        s = 0
-        while want:
-            if want & 1:
-                reach |= back[s]
-            want >>= 1
-            s += 1
-        want = layers[i] & reach
+        want = layers[i] & around(back, want)
         layers[i] = want
     path: list[int] = []
     options = board.perimeter if a.space == COMMAND_ZONE else board.neighbours[a.space]
