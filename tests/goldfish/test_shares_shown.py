@@ -37,4 +37,4 @@ def test_the_summary_and_the_table_of_a_game_won_late(cli) -> None:
     table = table[:next(k for k, line in enumerate(table) if line.startswith("└"))]
     rows = {cells[0]: cells[1:] for cells in ([c.strip() for c in line.strip("│").split("│")]
                                               for line in table if line.startswith("│"))}
-    assert rows["4"][:2] == ["10.0%", ">99.9%"] and rows["5"] == ["<0.1%", "100.0%"]
+    assert rows["4"][:2] == ["10.3%", ">99.9%"] and rows["5"] == ["<0.1%", "100.0%"]

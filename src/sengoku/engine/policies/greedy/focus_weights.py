@@ -1,6 +1,6 @@
 """The default policy's turn-1 rule for Focus or deployment: weights fitted to the search's rollouts.
 
-Written by `python benchmarks/fit_focus.py --seed 1 --seed 2 --deals 1000 --rollouts 32` (52,724 choices); do not edit by hand. Used by
+Written by `python benchmarks/fit_focus.py --seed 1 --seed 2 --deals 200 --rollouts 24 --set benchmarks/decksets/fit.toml` (55,489 choices); do not edit by hand. Used by
 `greedy.deploy.deploys_instead` (`fitted_focus`): the deployment's value in turns (higher: it
 wins sooner than the Focus) is x . (FOCUS[0] + second * FOCUS[1] + ultimate * FOCUS[2]), with x
 the choice's features in the order of FEATURES (`greedy.deploy.focus_features`).
@@ -11,7 +11,7 @@ from typing import Final
 FEATURES: Final = ('one', 'level 1', 'level 2', 'level 3', 'level 4', 'cost / 5', 'charge value', 'higher levels of its name in hand (at most 2)', 'other Nameless on the Battlefield', 'AP / 10', 'going second', 'Ultimate mode', 'a defending opponent', 'free Perimeter spaces in its range', 'allies / 5', 'its hit chance', 'the hit chance of the card that grows onto it', "the Commander's name", 'its spaces in range / 5', "the Nameless's spaces in range / 5")
 
 FOCUS: Final[tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]] = (
-    (-0.315426, -0.083344, -0.118438, -0.066743, -0.046901, -0.192246, 0.010496, 0.06577, -0.092791, 0.18479, -0.154633, 0.456728, -0.002908, -0.015368, 0.344746, 0.302201, 0.00463, 0.0, -0.109358, -0.12617),
-    (-0.154633, 0.182653, 0.083582, -0.136488, -0.284381, 0.17597, -0.021785, -0.036905, 0.076584, -0.028503, -0.154633, -0.039597, -0.063405, 0.012786, -0.121155, -0.158468, -0.215409, 0.0, 0.625366, -0.061853),
-    (0.456728, 0.215385, 0.47003, -0.288078, 0.05939, 0.26769, -0.425602, 0.02926, -0.488499, 0.005344, -0.039597, 0.456728, -0.03561, -0.009151, -0.001012, 0.615153, -0.188601, 0.0, -0.840042, 0.182691),
+    (-0.285678, -0.074504, -0.076057, -0.06642, -0.068697, -0.134499, 0.021475, 0.042707, -0.020597, 0.126122, -0.263523, 0.0423, -0.021611, 0.037808, 0.284696, 0.096077, 0.055334, 0.0, -0.167796, -0.114271),
+    (-0.263523, 0.034297, -0.028636, -0.095486, -0.173698, 0.055236, -0.001466, -0.021181, 0.040703, 0.049324, -0.263523, 0.014403, -0.021551, -0.002212, 1.04105, 0.088647, -0.292996, 0.0, 0.027865, -0.105409),
+    (0.0423, -0.000824, -0.002611, 0.008208, 0.037527, -0.115763, 0.007294, 0.011623, -0.063204, -0.019337, 0.014403, 0.0423, -0.020372, -0.018238, -0.172858, 0.397902, -0.164612, 0.0, 0.122245, 0.01692),
 )
