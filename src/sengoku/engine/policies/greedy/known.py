@@ -25,10 +25,10 @@ class Known:
         self.spot_mask: tuple[int, ...] = ()
         self.next_to: tuple[int, ...] = ()
         self.next_from: tuple[int, ...] = ()
-        # The same by the byte: for spaces 8j to 8j+7 and a set v of them (a byte), the union of
-        # their sets (`walks.around`: a layer's neighbours in a lookup a byte, not a step a space).
-        self.next_to_bytes: tuple[tuple[int, ...], ...] = ()
-        self.next_from_bytes: tuple[tuple[int, ...], ...] = ()
+        # The same by the byte: at 256j + v, for the set v of spaces 8j to 8j+7 (a byte), the union
+        # of their sets (`walks.around`: a layer's neighbours in a lookup a byte, not a step a space).
+        self.next_to_bytes: tuple[int, ...] = ()
+        self.next_from_bytes: tuple[int, ...] = ()
         self.perimeter_mask = 0
         # The Last Guard's odds (`odds.prepare_guards`), for the opponent's deck `guards_of`.
         self.hit_atk: tuple[float, ...] = ()
@@ -74,15 +74,15 @@ def mask(spaces: tuple[int, ...] | list[int]) -> int:
     return m
 
 
-def byte_tables(sets: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Per byte j of a set of spaces (spaces 8j to 8j+7) and per value v of that byte, the union of
+def byte_tables(sets: tuple[int, ...]) -> tuple[int, ...]:
+    """At 256j + v, for byte j of a set of spaces (spaces 8j to 8j+7) holding v, the union of
     `sets[s]` over the spaces s in v."""
-    tables: list[tuple[int, ...]] = []
+    table: list[int] = []
     for first in range(0, len(sets), 8):
         row = [0] * 256
         for v in range(1, 256):
             low = v & -v  # the lowest space of v, whose set joins the union of the rest's
             s = first + low.bit_length() - 1
             row[v] = row[v ^ low] | (sets[s] if s < len(sets) else 0)
-        tables.append(tuple(row))
-    return tuple(tables)
+        table += row
+    return tuple(table)

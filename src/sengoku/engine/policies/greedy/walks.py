@@ -29,14 +29,14 @@ def free_mask(occ: list[Ally | None]) -> int:
     return free
 
 
-def around(tables: tuple[tuple[int, ...], ...], spaces: int) -> int:
+def around(table: tuple[int, ...], spaces: int) -> int:
     """The union of the sets of `spaces` (`Known.next_to_bytes` or `next_from_bytes`: a lookup a byte)."""
     out = 0
     j = 0
     while spaces:
-        out |= tables[j][spaces & 255]
+        out |= table[j | (spaces & 255)]
         spaces >>= 8
-        j += 1
+        j += 256
     return out
 
 
