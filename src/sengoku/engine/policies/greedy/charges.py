@@ -32,11 +32,11 @@ def add_extra_charges(k: Known, state: GameState, send: list[int], ap: int) -> N
 OWN_FEATURES: Final = 9
 
 
-def positions(chosen: list[int], n: int) -> list[bool]:
-    """Per hand position 0..n-1, whether it is one of `chosen` (asked per position: no search of the list)."""
-    out = [False] * n
+def positions(chosen: list[int]) -> int:
+    """The hand positions `chosen` as a set (bit p: position p), asked per position without a search of the list."""
+    out = 0
     for p in chosen:
-        out[p] = True
+        out |= 1 << p
     return out
 
 
@@ -121,20 +121,21 @@ def charge_values(k: Known, state: GameState, send: list[int], ap: int, second: 
     ap10 = ap / 10.0
     kept5 = kept / 5.0
     values: list[tuple[float, int]] = []
-    sent = positions(send, len(hand))
+    sent = positions(send)
+    w9, w10, w11, w12, w13, w14, w15, w16 = weights[9:17]  # (the hand's terms, read once)
     for p in range(len(hand)):
-        if sent[p]:
+        if sent >> p & 1:
             continue
         stacks, same, commander, lowest, affordable = hand_features(state, p, ap)
         v = own[hand[p]]
-        v += float(stacks) * weights[9]
-        v += float(min(same, 2)) * weights[10]
-        v += float(commander) * weights[11]
-        v += float(lowest) * weights[12]
-        v += float(affordable) * weights[13]
-        v += float(lowest and affordable and not stacks) * weights[14]
-        v += ap10 * weights[15]
-        v += kept5 * weights[16]
+        v += float(stacks) * w9
+        v += float(min(same, 2)) * w10
+        v += float(commander) * w11
+        v += float(lowest) * w12
+        v += float(affordable) * w13
+        v += float(lowest and affordable and not stacks) * w14
+        v += ap10 * w15
+        v += kept5 * w16
         values.append((v, p))
     return values
 
@@ -177,9 +178,9 @@ def charge_fitted(k: Known, state: GameState, send: list[int], ap: int) -> bool:
     extra = usual[len(send):]
     fixed = 0.0
     if extra:
-        chosen = positions(extra, len(state.hand))
+        chosen = positions(extra)
         for v, p in values:
-            if chosen[p]:
+            if chosen >> p & 1:
                 fixed += v
         fixed += size[min(len(extra), len(size)) - 1]
     if best > fixed - k.settings.fitted_margin:
@@ -197,9 +198,9 @@ def charge_extra(k: Known, state: GameState, send: list[int]) -> None:
     level, charge = t.level, t.charge
     hand = state.hand
     keys = []  # level, then charge value (high first), then position, packed in one int
-    sent = positions(send, len(hand))
+    sent = positions(send)
     for p, c in enumerate(hand):
-        if not sent[p]:
+        if not sent >> p & 1:
             keys.append(level[c] << 24 | (255 - charge[c]) << 16 | p)
     keys.sort()
     for key in keys[: k.settings.extra_charge]:
