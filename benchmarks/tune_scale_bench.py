@@ -254,14 +254,16 @@ def games_per_s(groups: int | None, looks: int, rounds: int) -> dict[str, Any]:
         one = row["1 local worker"]["games_per_s"]
         row["cluster_2_over_1"] = row["Dask local:2"]["games_per_s"] / one
         row["local_2_over_1"] = row["2 local workers"]["games_per_s"] / one
+        row["cluster_2_over_local_2"] = row["Dask local:2"]["games_per_s"] / row["2 local workers"]["games_per_s"]
         print(f"  {k + 1:<6}over 1 local worker: Dask local:2 {row['cluster_2_over_1']:.2f}x, "
-              f"2 local workers {row['local_2_over_1']:.2f}x", flush=True)
+              f"2 local workers {row['local_2_over_1']:.2f}x; Dask local:2 over 2 local workers "
+              f"{row['cluster_2_over_local_2']:.2f}x", flush=True)
         out["rounds"].append(row)
     for label, _ in EXECUTORS:
         runs = [row[label] for row in out["rounds"]]
         out[label] = {"games_per_s": statistics.median(r["games_per_s"] for r in runs),
                       "beside_share": statistics.median(r["beside_share"] for r in runs)}
-    for key in ("cluster_2_over_1", "local_2_over_1"):
+    for key in ("cluster_2_over_1", "local_2_over_1", "cluster_2_over_local_2"):
         ratios = [row[key] for row in out["rounds"]]
         out[key] = {"median": statistics.median(ratios), "low": min(ratios), "high": max(ratios)}
     return out
@@ -333,6 +335,10 @@ def main() -> None:
     print(f"  over 1 local worker, median of {args.rounds} round(s) (lowest-highest): Dask local:2 "
           f"{cluster['median']:.2f}x ({cluster['low']:.2f}-{cluster['high']:.2f}), goal >= {GOALS['cluster_2']}x: "
           f"{verdict}; 2 local workers {local['median']:.2f}x ({local['low']:.2f}-{local['high']:.2f})", flush=True)
+    # the same two cores divided the same way, with or without Dask: a loaded machine moves both alike
+    both = rates["cluster_2_over_local_2"]
+    print(f"  Dask local:2 over 2 local workers, median of the rounds: {both['median']:.2f}x "
+          f"({both['low']:.2f}-{both['high']:.2f})", flush=True)
     print(f"  CPU beside the games (median share of the games' CPU): 1 local worker "
           f"{100 * rates['1 local worker']['beside_share']:.1f}%, Dask local:2 "
           f"{100 * rates['Dask local:2']['beside_share']:.1f}%, 2 local workers "
