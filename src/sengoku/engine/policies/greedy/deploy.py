@@ -11,6 +11,7 @@ from sengoku.engine.policies.greedy import focus_weights
 from sengoku.engine.policies.greedy.fitted import combined_weights
 from sengoku.engine.policies.greedy.known import Known
 from sengoku.engine.policies.greedy.moves import landing_to_avoid
+from sengoku.engine.policies.greedy.walks import around, free_mask
 from sengoku.engine.state import GameState
 from sengoku.engine.tables import NAMELESS
 
@@ -94,28 +95,24 @@ def nearest_to_range(k: Known, state: GameState, top: int) -> int:
     `top` reaches the Stronghold (ties: the one furthest ahead), or -1 if none leads there."""
     board = state.t.board
     occ = state.occupant
-    reaches = k.reaches[top]
+    goals = k.spot_mask[top]
     landing = landing_to_avoid(k, state) if state.opp_defends else -1
+    free = free_mask(occ)
+    if landing >= 0:
+        free &= ~(1 << landing)
+    next_to = k.next_to_bytes
     best, best_key = -1, 1 << 30
     for p in board.perimeter:
         if occ[p] is not None:
             continue
-        seen = [False] * board.n_spaces
-        seen[p] = True
-        frontier = [p]
+        layer = seen = 1 << p  # (a layer of spaces a Move, as the walks: `walks.around`)
         steps = 0
         found = False
-        while frontier and not found and steps < 6:
+        while layer and not found and steps < 6:
             steps += 1
-            nxt = []
-            for x in frontier:
-                for d in board.neighbours[x]:
-                    if not seen[d] and occ[d] is None and d != landing:
-                        if reaches[d]:
-                            found = True
-                        seen[d] = True
-                        nxt.append(d)
-            frontier = nxt
+            layer = around(next_to, layer) & free & ~seen
+            found = (layer & goals) != 0
+            seen |= layer
         if found:
             key = steps << 8 | (3 - board.coords[p][0]) << 4
             if key < best_key:
