@@ -201,7 +201,8 @@ def focus_features(k: Known, state: GameState, card: int, ally: Ally) -> list[fl
 def focus_value(k: Known, state: GameState, card: int, ally: Ally) -> float:
     """The fitted rule's value of deploying `card` rather than Focusing it onto `ally`: `fitted_value`
     of `focus_features`, without making them (the same floating-point sums, term by term, with the
-    weights of the setting combined once, `Known.focus_terms`)."""
+    weights of the setting combined once, `Known.focus_terms`; the ints made floats before they are
+    divided, as dividing by a float does, which the compiled engine then divides natively)."""
     t = state.t
     second = 0.0 if state.going_first else 1.0
     ultimate = 1.0 if t.ultimate else 0.0
@@ -233,19 +234,19 @@ def focus_value(k: Known, state: GameState, card: int, ally: Ally) -> float:
     v += float(lv == 2) * w[2]
     v += float(lv == 3) * w[3]
     v += float(lv == 4) * w[4]
-    v += t.cost[card] / 5.0 * w[5]
+    v += float(t.cost[card]) / 5.0 * w[5]
     v += float(t.charge[card]) * w[6]
     v += float(min(higher, 2)) * w[7]
     v += float(others) * w[8]
-    v += state.ap / 10.0 * w[9]
+    v += float(state.ap) / 10.0 * w[9]
     v += second * w[10]
     v += ultimate * w[11]
     v += (1.0 if state.opp_defends else 0.0) * w[12]
     v += float(free) * w[13]
-    v += len(state.allies) / 5.0 * w[14]
+    v += float(len(state.allies)) / 5.0 * w[14]
     v += k.plans[card][0][0] * w[15]
     v += k.plans[top][0][0] * w[16]
     v += float(cz is not None and nid[card] == nid[cz.top]) * w[17]
-    v += len(k.spots[card]) / 5.0 * w[18]
-    v += len(k.spots[ally.top]) / 5.0 * w[19]
+    v += float(len(k.spots[card])) / 5.0 * w[18]
+    v += float(len(k.spots[ally.top])) / 5.0 * w[19]
     return v
