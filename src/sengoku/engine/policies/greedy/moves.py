@@ -283,17 +283,21 @@ def swap_into_range(k: Known, state: GameState, now: bool) -> bool:
         return False
     reaches = k.reaches
     turn = state.turn
-    for a in state.allies:  # (a swap puts more of two in range only if one of them that counts is not)
+    out = 0  # the spaces of the allies that count and stand out of range: a swap that helps moves one
+    for a in state.allies:
         if a.in_play and not a.defending and a.space >= 0 and not reaches[a.top][a.space] \
                 and (not now or a.entered != turn or a.released):
-            break
-    else:
+            out |= 1 << a.space
+    if not out:
         return False
     board = state.t.board
     occ = state.occupant
+    next_to = k.next_to
     for a in state.allies:
         if not a.in_play or a.defending or a.space < 0:
             continue
+        if not (out >> a.space & 1 or next_to[a.space] & out):
+            continue  # (neither it nor a neighbour is one of them: no swap of it helps)
         ra = reaches[a.top]
         for d in board.neighbours[a.space]:
             b = occ[d]
