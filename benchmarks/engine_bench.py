@@ -9,6 +9,10 @@ it only shuffles, draws, charges and deploys greedily (no board, no Growth/Focus
 checks, no measures beyond the AP per turn). `--set NAME=VALUE` changes a setting of the default
 policy (`GreedySettings`, as benchmarks/greedy_ab.py takes it): what a setting costs, e.g.
 `--policy greedy --set fitted_focus=False` beside `--policy greedy`.
+
+Each of the `--repeat` rounds times the minimal loop and then each policy back to back; a figure is
+the best of its rounds, and a policy's share of the loop is also printed per round (the median, the
+lowest and the highest), which a machine whose speed changes between rounds moves less.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import argparse
 import ast
 import itertools
 import random
+import statistics
 import time
 
 
@@ -179,10 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.floor_process:
         print(f"{'minimal loop':>14}: {bench(lambda: minimal_game(deck, cost, charge, name, rng, args.turns), args.games):10,.0f} games/s, once")
         return 0
-    floor = max(bench(lambda: minimal_game(deck, cost, charge, name, rng, args.turns), args.games)
-                for _ in range(args.repeat))
-    print(f"{'minimal loop':>14}: {floor:10,.0f} games/s")
-    for pname in args.policy or [p for p in POLICIES if p != "search"]:  # search: see killturn_bench.py
+    # Every round times the minimal loop and then each policy, back to back, so that a change in the
+    # machine's speed between rounds (a shared or virtual machine's) moves both sides of a round's
+    # share alike; each figure is the best of its rounds, and each share is also given per round.
+    pnames = args.policy or [p for p in POLICIES if p != "search"]  # search: see killturn_bench.py
+    players = {}
+    for pname in pnames:
         # One runner per policy, as `sengoku goldfish` plays its runs: run i's chance prepared by
         # seed_run (G7), then a full setup (S1-S7) each game.
         chance = Chance()
@@ -193,9 +200,21 @@ def main(argv: list[str] | None = None) -> int:
             seed_run(chance, args.seed, next(runs))
             runner.play()
 
-        n = args.games // 10 if pname == "random" else args.games
-        rate = max(bench(play_run, n) for _ in range(args.repeat))
-        print(f"{pname:>14}: {rate:10,.0f} games/s  ({rate / floor:.0%} of the minimal loop)")
+        players[pname] = (play_run, args.games // 10 if pname == "random" else args.games)
+    floors: list[float] = []
+    rates: dict[str, list[float]] = {pname: [] for pname in pnames}
+    for _ in range(args.repeat):
+        floors.append(bench(lambda: minimal_game(deck, cost, charge, name, rng, args.turns), args.games))
+        for pname, (play_run, n) in players.items():
+            rates[pname].append(bench(play_run, n))
+    floor = max(floors)
+    print(f"{'minimal loop':>14}: {floor:10,.0f} games/s")
+    for pname in pnames:
+        rate = max(rates[pname])
+        shares = sorted(r / f for r, f in zip(rates[pname], floors))
+        per_round = (f"; per round {statistics.median(shares):.0%}, {shares[0]:.0%} to {shares[-1]:.0%}"
+                     if len(shares) > 1 else "")
+        print(f"{pname:>14}: {rate:10,.0f} games/s  ({rate / floor:.0%} of the minimal loop{per_round})")
     return 0
 
 
