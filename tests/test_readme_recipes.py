@@ -22,7 +22,7 @@ def test_the_test_command_is_what_ci_runs_first_and_keeps_its_own_venv() -> None
     # the README's command, but for the files CI runs once, on the compiled wheel's pass instead
     assert first_step == test.replace("python3 -m venv", "$PY -m venv") + ' "${compiled_only[@]/#/--ignore=}"'
     compiled_only = re.search(r"^compiled_only=\(([^)]*)\)$", ci, re.M).group(1).split()  # (over lines)
-    assert compiled_only and all((ROOT / name).is_file() for name in compiled_only), compiled_only
+    assert compiled_only and all((ROOT / name).exists() for name in compiled_only), compiled_only  # files or folders
     assert '"${compiled_only[@]/#/$repo/}"' in ci.split(first_step, 1)[1]  # run there, after the wheel is built
     venv = re.compile(r"-m venv (\S+)")
     assert venv.search(quick).group(1) != venv.search(test).group(1)  # the test install must not replace the compiled one
