@@ -195,18 +195,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.set is not None:
         import tempfile
 
-        from sengoku.generate.deckset import build_deckset, load_deckset
-
-        manifest = load_deckset(args.set)
         with tempfile.TemporaryDirectory() as folder:  # the set's databases and decklists, for this run
-            for d in build_deckset(manifest, folder).decks:
-                SET_DECKS[d.name] = (d.decklist, d.db)
-                SET_HASHES[d.name] = d.deck_hash
-            unknown = [d for d in args.deck or () if d not in SET_DECKS]
-            if unknown:
-                raise SystemExit(f"no deck {', '.join(unknown)} in {args.set} (decks: {', '.join(SET_DECKS)})")
-            return run(args, argv, args.deck or list(SET_DECKS), sengoku)
+            return run(args, argv, register_set(args.set, args.deck, folder), sengoku)
     return run(args, argv, args.deck or sorted(p.stem for p in SUITE.glob("*.toml")), sengoku)
+
+
+def register_set(manifest: Path, wanted: list[str] | None, folder: str) -> list[str]:
+    """Build a deck set's decks into `folder` and register them (SET_DECKS, SET_HASHES) for `deals`;
+    return the decks asked for (each one refused unless the set has it), or all the set's decks."""
+    from sengoku.generate.deckset import build_deckset, load_deckset
+
+    for d in build_deckset(load_deckset(manifest), folder).decks:
+        SET_DECKS[d.name] = (d.decklist, d.db)
+        SET_HASHES[d.name] = d.deck_hash
+    unknown = [d for d in wanted or () if d not in SET_DECKS]
+    if unknown:
+        raise SystemExit(f"no deck {', '.join(unknown)} in {manifest} (decks: {', '.join(SET_DECKS)})")
+    return list(wanted or SET_DECKS)
 
 
 def deck_hash(deck: str) -> str:

@@ -73,15 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"command: python benchmarks/turn_measures.py {' '.join(sys.argv[1:] if argv is None else argv)}")
     if args.set is None:
         return run(args, args.deck or sorted(p.stem for p in SUITE.glob("*.toml")))
-    from sengoku.generate.deckset import build_deckset, load_deckset
-
     with tempfile.TemporaryDirectory() as folder:  # the set's databases and decklists, for this run
-        for d in build_deckset(load_deckset(args.set), folder).decks:
-            policy_bench.SET_DECKS[d.name] = (d.decklist, d.db)
-        unknown = [d for d in args.deck or () if d not in policy_bench.SET_DECKS]
-        if unknown:
-            raise SystemExit(f"no deck {', '.join(unknown)} in {args.set} (decks: {', '.join(policy_bench.SET_DECKS)})")
-        return run(args, args.deck or list(policy_bench.SET_DECKS))
+        return run(args, policy_bench.register_set(args.set, args.deck, folder))
 
 
 def run(args: argparse.Namespace, decks: list[str]) -> int:

@@ -168,9 +168,9 @@ def focus_or_deploy(k: Known, state: GameState, card: int, ally: Ally) -> int:
     return free_spot(k, state, card)
 
 
-def focus_features(k: Known, state: GameState, card: int, ally: Ally) -> list[float]:
-    """The features of `focus_or_deploy`'s choice for the fitted rule (`focus_weights.FEATURES`, in
-    that order): the one definition, read by the policy and by benchmarks/fit_focus.py."""
+def focus_counts(k: Known, state: GameState, card: int, ally: Ally) -> tuple[int, int, int]:
+    """The counts both `focus_features` and `focus_value` read: cards of `card`'s name and a higher
+    level in hand, free perimeter spaces `card` may be deployed on, and the other Nameless on the board."""
     t = state.t
     lv = t.level[card]
     nid = t.name_id
@@ -188,6 +188,16 @@ def focus_features(k: Known, state: GameState, card: int, ally: Ally) -> list[fl
     for a in state.nameless:
         if a is not ally and a.space >= 0:
             others += 1
+    return higher, free, others
+
+
+def focus_features(k: Known, state: GameState, card: int, ally: Ally) -> list[float]:
+    """The features of `focus_or_deploy`'s choice for the fitted rule (`focus_weights.FEATURES`, in
+    that order): the one definition, read by the policy and by benchmarks/fit_focus.py."""
+    t = state.t
+    lv = t.level[card]
+    nid = t.name_id
+    higher, free, others = focus_counts(k, state, card, ally)
     cz = state.command_zone
     top = grown_top(state, card)
     return [1.0, float(lv == 1), float(lv == 2), float(lv == 3), float(lv == 4), t.cost[card] / 5.0,
@@ -212,20 +222,7 @@ def focus_value(k: Known, state: GameState, card: int, ally: Ally) -> float:
         w = k.focus_terms[key] = combined_weights(focus_weights.FOCUS, second, ultimate)
     lv = t.level[card]
     nid = t.name_id
-    higher = 0
-    for d in state.hand:
-        if nid[d] == nid[card] and t.level[d] > lv:
-            higher += 1
-    board = t.board
-    occ = state.occupant
-    free = 0
-    for s in k.spots[card]:
-        if board.is_perimeter[s] and occ[s] is None:
-            free += 1
-    others = 0
-    for a in state.nameless:
-        if a is not ally and a.space >= 0:
-            others += 1
+    higher, free, others = focus_counts(k, state, card, ally)
     cz = state.command_zone
     top = grown_top(state, card)
     v = 0.0
