@@ -40,6 +40,11 @@ def test_m1_only_perimeter_spaces(basic):
             s.deploy(0, space(s, r, c))
     with pytest.raises(IllegalAction, match="taken"):
         s.deploy(0, space(s, 0, 1))  # a Nameless stands there (S2)
+    allies = len(s.allies)
+    for bad in (float(space(s, 1, 2)), float(COMMAND_ZONE), True, None):  # a space is an int
+        with pytest.raises(IllegalAction, match="Perimeter"):
+            s.deploy(0, bad)
+    assert len(s.hand) == 1 and s.ap == 10 and len(s.allies) == allies  # untouched
 
 
 def test_m1_command_zone_takes_level_1_only_and_only_when_empty(basic):

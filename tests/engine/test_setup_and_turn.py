@@ -131,7 +131,7 @@ def test_t2a_hand_limit_forces_sending_down_to_5(basic):
 
 def test_t2a_positions_must_be_distinct_hand_cards(basic):
     s = position(basic, hand=["S2", "O1"], ap=10, phase=CHARGE)
-    for bad in ([0, 0], [2], [-1], ["a"], [0.5], [0, 0.5]):
+    for bad in ([0, 0], [2], [-1], ["a"], [0.5], [0, 0.5], [True], [1, 0, 1]):
         with pytest.raises(IllegalAction, match="bad hand card numbers"):
             s.charge_cards(bad)
     assert len(s.hand) == 2 and s.ap == 10

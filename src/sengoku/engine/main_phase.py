@@ -25,22 +25,28 @@ class MainPhase(Abilities):
         if self.phase != MAIN_PHASE:
             return "Deployment happens in the Main Phase (T4)"
         hand = self.hand
-        if type(pos) is not int or not 0 <= pos < len(hand):
+        if type(pos) is not int:
+            return f"no hand card number {pos!r}"
+        p: int = pos  # (checked: compiled, machine ints from here on)
+        if not 0 <= p < len(hand):
             return f"no hand card number {pos!r}"
         t = self.t
-        c = hand[pos]
+        c = hand[p]
         cost = t.cost[c]
         if self.ap < cost:
             return f"deploying costs {cost} AP, {self.ap} AP available (M1)"
-        if dest == COMMAND_ZONE:
+        if type(dest) is not int:
+            return f"space {dest!r} is not a Stronghold Perimeter space (M1)"
+        d: int = dest
+        if d == COMMAND_ZONE:
             if t.level[c] != 1:
                 return "only Level 1 cards may be deployed to the Command Zone (M1)"
             if self.command_zone is not None:
                 return "the Command Zone is taken (M1)"
-        elif type(dest) is not int or not 0 <= dest < t.board.n_spaces or not t.board.is_perimeter[dest]:
+        elif not 0 <= d < t.board.n_spaces or not t.board.is_perimeter[d]:
             return f"space {dest!r} is not a Stronghold Perimeter space (M1)"
-        elif self.occupant[dest] is not None:
-            return f"space {dest} is taken (M1)"
+        elif self.occupant[d] is not None:
+            return f"space {d} is taken (M1)"
         elif t.kind[c] != NAMELESS and self.by_name[t.name_id[c]] is not None:
             return f"an ally named {t.name[c]!r} is already on the Battlefield (M1)"
         return None
@@ -50,17 +56,19 @@ class MainPhase(Abilities):
         why = self.can_deploy(pos, dest)
         if why is not None:
             raise IllegalAction(why)
+        p: int = pos  # (checked: compiled, machine ints from here on)
+        d: int = dest
         t = self.t
-        c = self.hand.pop(pos)
+        c = self.hand.pop(p)
         if self.hand_used:
             self._hand_left(c)
         cost = t.cost[c]
         self.ap -= cost
         self.m_spent += cost
-        ally = self._enter(c, dest)
+        ally = self._enter(c, d)
         if self.record is not None:
-            self.record.append({"event": "deploy", "card": c, "space": dest, "cost": cost, "ap": self.ap})
-        if dest != COMMAND_ZONE and t.has_deploy_trigger[c]:  # BF abilities fire on the field only
+            self.record.append({"event": "deploy", "card": c, "space": d, "cost": cost, "ap": self.ap})
+        if d != COMMAND_ZONE and t.has_deploy_trigger[c]:  # BF abilities fire on the field only
             self._trigger(t.on_deploy[c], ally)
             self.skipped += t.skip_deploy[c]
         return ally

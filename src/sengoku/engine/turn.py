@@ -14,6 +14,19 @@ from sengoku.engine.zones import Checked
 _INT = {int}
 
 
+def _distinct_positions(positions: list[Any], n: int) -> bool:
+    """Whether `positions` are distinct ints (bool refused) naming cards of a hand of `n`."""
+    seen = 0
+    for p in positions:
+        if type(p) is not int:
+            return False
+        q: int = p
+        if not 0 <= q < n or seen >> q & 1:
+            return False
+        seen |= 1 << q
+    return True
+
+
 class Turn(Setup):
     """T1-T5. `begin_turn` runs the Active Phase and opens the Charge Phase; `end_charge_phase`
     draws (T3) and opens the Main Phase; `end_turn` closes it and returns the turn's measures."""
@@ -49,6 +62,8 @@ class Turn(Setup):
         n = len(self.hand)
         if type(positions) is range and positions == range(n):
             return None  # the whole hand (the usual case): a range holds distinct ints
+        if type(positions) is list and _distinct_positions(positions, n):
+            return None  # (a policy's usual list: checked without a sorted copy or a set)
         try:
             ps = sorted(positions)
         except TypeError:
@@ -78,10 +93,11 @@ class Turn(Setup):
             if self.hand_used:
                 self.hand_used.clear()
         else:
-            send = self.standby.append
-            for p in sorted(positions, reverse=True):
-                c = hand.pop(p)
-                send(c)
+            standby = self.standby
+            ps: list[int] = sorted(positions)  # (distinct ints: checked above)
+            for j in range(len(ps) - 1, -1, -1):  # the last first, so that each position still holds
+                c = hand.pop(ps[j])
+                standby.append(c)
                 gain += charge[c]
                 if self.hand_used:
                     self._hand_left(c)
