@@ -112,8 +112,9 @@ class Attack(FamiliarAbilities):
             top = self.opp_allies[0].top
             opp, self.opp_unordered = self.chance.opponent_stronghold(ot.commander_stronghold[top],
                                                                       ot.stronghold_lanes[top], HAND_LIMIT + 1)
-            self.opp_hand += opp[:-HAND_LIMIT - 1:-1]  # their opening hand (S6): the top five
-            del opp[-HAND_LIMIT:]
+            hand = self.opp_hand
+            for _ in range(min(HAND_LIMIT, len(opp))):  # their opening hand (S6): the top five, top first
+                hand.append(opp.pop())
             self.opp_stronghold = opp
         opp = self.opp_stronghold
         if not opp:

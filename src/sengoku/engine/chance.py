@@ -222,8 +222,11 @@ def keyed_part(u: Unordered, want: int, part: int = _PART) -> list[int]:
             x = (((x >> 16) ^ x) * _MUL) & M32
             p: i64 = ((x >> 16) ^ x) >> drop
             if lower <= p < upper:
-                c: i64 = cards[j] if by_card else j
-                keys.append(p << ib | c)
+                if by_card:  # (two branches: one expression of both would box the card and unbox it)
+                    c: i64 = cards[j]
+                    keys.append(p << ib | c)
+                else:
+                    keys.append(p << ib | j)
                 left -= 1
         upper = lower
         if len(keys) >= want:

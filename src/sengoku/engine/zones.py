@@ -17,7 +17,6 @@ from sengoku.engine.ally import Ally, Enemy
 from sengoku.engine.board import COMMAND_ZONE
 from sengoku.engine.chance import Chance, Unordered, keyed_part
 from sengoku.engine.chooser import Chooser
-from sengoku.engine.constants import HAND_LIMIT
 from sengoku.engine.tables import NAMELESS, DeckTables
 
 # An action's argument that the action checks itself: any value may be passed, and one that is not
@@ -170,12 +169,9 @@ class Zones:
         """
         sh = self._stronghold_top(n)
         if len(sh) >= n:  # the usual case: no reshuffle can happen
-            if n == HAND_LIMIT:  # a full hand (S6, most T3 draws)
-                self.hand += sh[:-HAND_LIMIT - 1:-1]  # top first, as one by one
-                del sh[-HAND_LIMIT:]
-            else:
-                for _ in range(n):
-                    self.hand.append(sh.pop())
+            hand = self.hand
+            for _ in range(n):  # (compiled, a pop and an append a card are cheaper than slices)
+                hand.append(sh.pop())
             return n
         draw = self.hand.append
         drawn = 0

@@ -216,18 +216,24 @@ def use_abilities(k: Known, state: GameState) -> bool:
     t = state.t
     drawn = False
     hand = state.hand
-    for a in list(state.allies):
-        for n, act in enumerate(t.act[a.top]):
-            if state.can_use_ability(a, n) is None and helps(state, a, act[2]):
+    acting = False  # an ally with an ability or a Contracted familiar (else no copy of the allies is made)
+    for a in state.allies:
+        if t.act[a.top] or a.familiars:
+            acting = True
+            break
+    if acting:
+        for a in list(state.allies):
+            for n, act in enumerate(t.act[a.top]):
+                if state.can_use_ability(a, n) is None and helps(state, a, act[2]):
+                    before = len(hand)
+                    state.use_ability(a, n)
+                    drawn = drawn or len(hand) > before
+        for a in list(state.allies):  # A4: a holder in Defense Stance (it attacked) activates its familiar
+            if k.settings.familiar_abilities and a.familiars and state.can_use_familiar_ability(a) is None \
+                    and familiar_helps(state, a):
                 before = len(hand)
-                state.use_ability(a, n)
+                state.use_familiar_ability(a)
                 drawn = drawn or len(hand) > before
-    for a in list(state.allies):  # A4: a holder in Defense Stance (it attacked) activates its familiar
-        if k.settings.familiar_abilities and a.familiars and state.can_use_familiar_ability(a) is None \
-                and familiar_helps(state, a):
-            before = len(hand)
-            state.use_familiar_ability(a)
-            drawn = drawn or len(hand) > before
     p = 0
     while p < len(hand):
         used = False

@@ -22,11 +22,18 @@ def move_into_range(k: Known, state: GameState, now: bool) -> bool:
     """
     if state.ap < 1:
         return False
-    ready: list[tuple[float, int]] = []  # (minus the hit chance, position in allies): likeliest first
+    # The ready allies are tried likeliest to hit first, ties in `allies`' order. The first ready
+    # one is `first`; with two or more, `chances` holds each ally's hit chance, -1 if it is not
+    # ready (a chance is 0 or more): no list is made, or sorted, for the usual one.
+    ready = 0
+    first = -1
+    first_chance = 0.0
+    chances: list[float] | None = None
     occ = state.occupant
     reaches = k.reaches
     allies = state.allies
-    for n, a in enumerate(allies):
+    for n in range(len(allies)):
+        a = allies[n]
         if a.defending or (now and a.entered == state.turn and not a.released):  # K4
             continue
         spots = k.spots[a.top]
@@ -37,14 +44,27 @@ def move_into_range(k: Known, state: GameState, now: bool) -> bool:
                 break
         else:
             continue  # every space in range is taken
-        ready.append((-best_attack(k, state, a)[0], n))  # (at any hit chance, as every attack)
+        chance = best_attack(k, state, a)[0]  # (at any hit chance, as every attack)
+        ready += 1
+        if first < 0:
+            first, first_chance = n, chance
+            continue
+        if chances is None:
+            chances = [-1.0] * len(allies)
+            chances[first] = first_chance
+        chances[n] = chance
     if not ready:
         return False
-    if len(ready) > 1:
-        ready.sort()
     free = free_mask(occ)
     board = state.t.board
-    for _, n in ready:
+    for _ in range(ready):
+        n = first
+        if chances is not None:
+            n = 0
+            for m in range(1, len(chances)):
+                if chances[m] > chances[n]:
+                    n = m
+            chances[n] = -1.0  # (tried)
         a = allies[n]
         path = walk_path(k, board, a, k.spots[a.top], k.spot_mask[a.top], free, state.ap)
         if path:
@@ -64,7 +84,7 @@ def make_ways(k: Known, state: GameState) -> None:
     reaches = k.reaches
     turn = state.turn
     free = -1  # the free spaces, worked out when first needed and again after a step aside
-    for a in list(state.allies):
+    for a in state.allies:  # (steps aside move allies, never add or remove one: no copy of the list)
         if state.ap < 2:
             return  # (no step aside is paid for any more: the walks need not be looked at)
         if a.defending or (a.entered == turn and not a.released) or not k.spots[a.top]:
@@ -101,7 +121,7 @@ def step_ahead_for_walk(k: Known, state: GameState, a: Ally, walk: int, free: in
                 if n and n < best_len:
                     best, best_d, best_len = b, d, n
     if best is None:
-        return k.settings.pair_steps_for_walk and step_pair_for_walk(k, state, a, walk, free)
+        return k.settings.pair_steps_for_walk and step_pair_for_walk(k, state, a, walk, free, movers)
     state.move(best, best_d)
     return True
 
@@ -118,14 +138,14 @@ def in_range_but(k: Known, state: GameState, a: Ally) -> list[Ally]:
     return [b for b in state.allies if b is not a and not b.defending and b.space >= 0 and reaches[b.top][b.space]]
 
 
-def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int, free: int) -> bool:
+def step_pair_for_walk(k: Known, state: GameState, a: Ally, walk: int, free: int, movers: list[Ally]) -> bool:
     """`pair_steps_for_walk`: step two allies in Attack Stance that stand in range one space each
     (M4, 2 AP) to free spaces from which they still reach the Stronghold, if that shortens ally
-    `a`'s walk (`walk` Moves, 0: none) by three Moves or more; return True if they stepped."""
-    if state.ap < 3:
-        return False
+    `a`'s walk (`walk` Moves, 0: none) by three Moves or more; return True if they stepped.
+    `movers`: those allies (`in_range_but`)."""
+    if state.ap < 3 or len(movers) < 2:
+        return False  # (fewer than two: no pair)
     goals = k.spot_mask[a.top]
-    movers = in_range_but(k, state, a)
     best: tuple[Ally, int, Ally, int] | None = None
     best_len = walk - 2 if walk else state.ap - 1
     neighbours = state.t.board.neighbours
