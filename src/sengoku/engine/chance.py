@@ -35,6 +35,7 @@ import sys
 from array import array
 from collections.abc import Sequence
 from hashlib import blake2b
+from struct import Struct
 from typing import Final
 
 from mypy_extensions import i64, mypyc_attr  # read by mypyc when the engine is compiled
@@ -362,10 +363,16 @@ class Chance:
         return rng
 
 
+# The 20-byte digest of a run, little-endian: bytes 0-3 the shuffle seed, 4-7 the opponent's, 8-11
+# the dice's, 12-19 the policy's (the digest read as one number, cut at bits 32, 64 and 96).
+_RUN_SEEDS: Final = Struct("<IIIQ")
+
+
 def run_seeds(seed: int, run: int) -> tuple[int, int, int, int]:
     """Return the shuffle, opponent, dice and policy seeds of run `run` under master seed `seed`."""
-    d = int.from_bytes(blake2b(f"sengoku-goldfish:{seed}:{run}".encode(), digest_size=20).digest(), "little")
-    return d & M32, (d >> 32) & M32, (d >> 64) & M32, d >> 96
+    shuffle, opponent, dice, policy = _RUN_SEEDS.unpack(
+        blake2b(f"sengoku-goldfish:{seed}:{run}".encode(), digest_size=20).digest())
+    return shuffle, opponent, dice, policy
 
 
 def seed_run(chance: Chance, seed: int, run: int) -> None:
@@ -374,4 +381,5 @@ def seed_run(chance: Chance, seed: int, run: int) -> None:
     Every deck's run `run` gets the same seeds, whatever process plays it: `goldfish`,
     `compare` and a replay of one run all call this before the run's setup.
     """
-    chance.set_seeds(*run_seeds(seed, run))
+    shuffle, opponent, dice, policy = run_seeds(seed, run)
+    chance.set_seeds(shuffle, opponent, dice, policy)  # (not *run_seeds(...): compiled, a generic call)

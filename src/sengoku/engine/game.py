@@ -22,7 +22,7 @@ MEASURES = ("ap_main", "ap_charge_base", "ap_charge_cards", "ap_growth_focus", "
 HIGHEST_LEVEL = MEASURES.index("highest_level")
 
 
-@dataclass
+@dataclass(init=False)  # (its own __init__: compiled, where the generated one runs interpreted)
 class GameRecord:
     """What one game produced: the opening hand, the per-turn measures and a few milestones.
 
@@ -37,6 +37,17 @@ class GameRecord:
     first_level4: int | None
     skipped_abilities: int
     won_turn: int | None = None
+
+    def __init__(self, commander: int, opening_hand: tuple[int, ...], turns: list[tuple[int, ...]],
+                 first_level3: int | None, first_level4: int | None, skipped_abilities: int,
+                 won_turn: int | None = None) -> None:
+        self.commander = commander
+        self.opening_hand = opening_hand
+        self.turns = turns
+        self.first_level3 = first_level3
+        self.first_level4 = first_level4
+        self.skipped_abilities = skipped_abilities
+        self.won_turn = won_turn
 
 
 def _unbound() -> None:

@@ -243,7 +243,9 @@ class DevelopPolicy(Policy):
         n = expected = len(cards)
         # Level order, ties in hand order, as one int per card (level * n + position): sorted
         # without a key function, which the compiled engine would call through Python per card.
-        order = [level[c] * n + p for p, c in enumerate(cards)]
+        order = [0] * n  # (made whole, then filled: no append a card)
+        for p in range(n):
+            order[p] = level[cards[p]] * n + p
         order.sort()
         fresh: list[int] = []
         for k in order:
