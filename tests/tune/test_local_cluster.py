@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import socket
+import sys
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -58,6 +60,10 @@ def _memory_monitor_ms(dask_worker: Any) -> float:
     return float(dask_worker.periodic_callbacks["memory_monitor"].callback_time)
 
 
+def _tick_ms(server: Any) -> float:
+    return float(server.periodic_callbacks["tick"].callback_time)
+
+
 def test_a_local_cluster_spends_nothing_on_what_a_tune_does_not_use() -> None:
     """Set in this process, the settings reach the scheduler, the nannies and (through them) the worker processes."""
     pytest.importorskip("dask.distributed")
@@ -71,5 +77,12 @@ def test_a_local_cluster_spends_nothing_on_what_a_tune_does_not_use() -> None:
         assert set(cluster.client.run(_memory_monitor_ms).values()) == {1000.0}
         assert {_memory_monitor_ms(n) for n in cluster._cluster.workers.values()} == {1000.0}
         assert not any(cluster.client.run(lambda dask_worker: dask_worker.profile_recent["count"]).values())
+        # every process's event loop watched every 2 s, not every 20 ms
+        assert set(cluster.client.run(lambda dask_worker: _tick_ms(dask_worker)).values()) == {2000.0}
+        assert {_tick_ms(n) for n in cluster._cluster.workers.values()} | {_tick_ms(scheduler)} == {2000.0}
+        # each worker's heap frozen, with the engine imported, as a local pool's forked workers are
+        frozen = cluster.client.run(gc.get_freeze_count)
+        assert len(frozen) == 2 and all(count > 0 for count in frozen.values()), frozen
+        assert all(cluster.client.run(lambda: "sengoku.engine" in sys.modules).values())
     finally:
         cluster.close()

@@ -32,14 +32,15 @@ CLUSTER_EXTRA = "pip install 'sengoku[cluster]'"
 # A LocalCluster's processes share this machine's cores with the games: none of them samples its own stacks
 # every 10 ms for a dashboard that is not served (measured: about 7% of each worker's CPU beside its games),
 # and their diagnostics (an event loop's responsiveness, the system's load for the dashboard's charts) are
-# taken a few times a second, not fifty. Nor does the scheduler look for tasks to steal every second (the
+# taken every 2 s, not fifty times a second (an idle LocalCluster of 2: its client process, with the scheduler and
+# the nannies, 1.4% of a core with a tick every 200 ms, 0.8% every 2 s; each worker 0.7%, 0.35%). Nor does the scheduler look for tasks to steal every second (the
 # executor keeps at most two tasks a worker thread out, and sends the next as soon as any finishes) or for
 # replicas to drop every 2 s (the deck being changed is on every worker on purpose, and results are a few
 # integers), and a worker's memory is read once a second, not ten times (a tune's workers hold a deck and a
 # group: their memory does not climb within a second). With the client taking results from the workers
 # themselves (not through the scheduler), Dask's CPU beside the games went from 8.4-10.9% of the games' CPU
 # to 7.0-8.3% in four alternating pairs of runs on 2 cores (`benchmarks/tune_scale_bench.py`'s tasks).
-LOCAL_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "200ms",
+LOCAL_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.tick.interval": "2s",
                 "distributed.admin.system-monitor.interval": "2s", "distributed.scheduler.work-stealing": False,
                 "distributed.scheduler.active-memory-manager.start": False,
                 "distributed.worker.memory.monitor-interval": "1s"}
@@ -116,6 +117,9 @@ class DaskCluster:
                                                  host="127.0.0.1", dashboard_address=None,
                                                  scheduler_kwargs=LOCAL_SCHEDULER)
                     self._client = Client(self._cluster, direct_to_workers=True)  # the workers are on this machine
+                from sengoku.tune.dask_setup import FrozenHeap  # deferred: imports Dask's distributed
+
+                self._client.register_plugin(FrozenHeap())  # the workers' heaps frozen, as the local pool's are
             finally:
                 _restore_ctrl_c(previous)
         else:
