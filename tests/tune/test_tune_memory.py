@@ -86,18 +86,24 @@ def test_the_same_tune_as_the_path_it_replaced(replaced: tuple[dict[str, Any], d
     assert new["changes"] and new["races"] and new["games"] > 10_000  # the tune raced and accepted: the comparison says something
 
 
-def test_the_whole_pool_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("where", ["default", "local cluster"])
+def test_the_whole_pool_plays_the_same_games(monkeypatch: pytest.MonkeyPatch, where: str,
+                                             request: pytest.FixtureRequest) -> None:
     """The sample set's whole pool (about 900 candidates, 29 groups), a look cut short by the budget.
 
     A budget below the first screening look's games is refused before any game, so the first look
     is made two runs long (1,800 games, for both tuners): this budget plays it whole and cuts the
-    second look short, at a twentieth of the games of the real first look.
+    second look short, at a twentieth of the games of the real first look. On a LocalCluster a look
+    of this many tasks goes mostly in bundles of tasks (`executors.BUNDLE`).
     """
     monkeypatch.setattr(tuner_module, "SCREEN_FIRST", 2)
     options = {"budget": 2_000, "check_runs": 0, "seed": 5}
-    new = _tune(Tuner, **options)
+    executor = DaskCluster(request.getfixturevalue("dask_scheduler")) if where == "local cluster" else None
+    new = _tune(Tuner, executor, **options)
     assert new == _tune(ReferenceTuner, **options)
     assert new["races"][0]["candidates"] > 20 * GROUP
+    if executor is not None:  # fewer Dask tasks than the first look's groups alone, each a task of its own
+        assert executor.sent < new["races"][0]["candidates"] / GROUP, executor.sent
 
 
 def test_a_candidate_built_from_its_change_is_the_one_compiled_whole(level4_pool: Path) -> None:

@@ -49,6 +49,7 @@ LOCAL_CONFIG = {"distributed.worker.profile.enabled": False, "distributed.admin.
 # scheduler warned "Port 8787 is already in use" before taking another. A port of the system's choosing, on
 # loopback as the scheduler itself, is never taken.
 LOCAL_SCHEDULER = {"dashboard_address": "127.0.0.1:0"}
+BUNDLE = 4  # tasks a Dask task plays, away from the end of a run (`DaskCluster.run`)
 
 
 class InProcess:
@@ -125,6 +126,7 @@ class DaskCluster:
         else:
             self._client = _scheduler_client(Client, address)
         self.address = address
+        self.sent = 0  # Dask tasks sent, each one or `BUNDLE` tasks
         self.workers = max(1, sum(w.get("nthreads", 1) for w in
                                   self._client.scheduler_info().get("workers", {}).values()))
         self.describe = f"Dask cluster {address} ({self.workers} worker threads)"
@@ -134,43 +136,55 @@ class DaskCluster:
         return self._client
 
     def run(self, tasks: Iterable[Task], work: Work = play_task) -> Iterator[Any]:
-        """Keep two tasks a worker thread out (one playing, one waiting for it); yield results in task order.
+        """Keep two Dask tasks a worker thread out (one playing, one waiting for it); yield results in task order.
 
-        A new task goes out as soon as any running one finishes, not when the oldest does: results
-        wait here for their turn (a few integers each), so a worker that finished its tasks gets more
-        while a slower one is still on the oldest, as a local pool's workers take the next task when
-        they are free; and no worker holds more than the next task in its queue, which a faster
-        worker would then wait for. The deck being changed goes to every worker once a step (`scatter`); a task
-        carries its group itself (its changes: a few hundred bytes), so where it runs is the
-        scheduler's choice alone, not where a scattered group happened to land.
+        A new Dask task goes out as soon as any running one finishes, not when the oldest does:
+        results wait here for their turn (a few integers each), so a worker that finished its tasks
+        gets more while a slower one is still on the oldest, as a local pool's workers take the next
+        task when they are free; and no worker holds more than the next Dask task in its queue, which
+        a faster worker would then wait for. Away from the end of `tasks`, a Dask task plays `BUNDLE`
+        of them one after the other (each as it would alone): every Dask task costs the client, the
+        scheduler and the worker a few milliseconds of messages, a tenth of a first look's task. The
+        last `2 * BUNDLE` a worker thread go one by one, so that the run ends on single tasks spread
+        over the free workers, not on one worker's bundle. The deck being changed goes to every
+        worker once a step (`scatter`); a task carries its group itself (its changes: a few hundred
+        bytes), so where it runs is the scheduler's choice alone, not where a scattered group
+        happened to land.
         """
         from dask.distributed import wait  # deferred: the optional extra, imported by __init__ already
 
         running_most = 2 * self.workers
-        waiting_most = 8 * self.workers + 8  # finished or running, not yet yielded: their results are small
+        waiting_most = 8 * self.workers + 8  # Dask tasks finished or running, not yet yielded: their results are small
+        single_end = running_most * BUNDLE  # the tasks at the end that go one by one
         futures: deque[Any] = deque()  # in task order, not yet yielded
         base_token, base_future = None, None
         pending = iter(tasks)
-        more = True
+        ahead: deque[Task] = deque()  # taken from `pending`, not yet sent: a bundle and the single end behind it
         try:
             while True:
                 running = [f for f in futures if not f.done()]
-                while more and len(running) < running_most and len(futures) < waiting_most:
-                    task = next(pending, None)
-                    if task is None:
-                        more = False
+                while len(running) < running_most and len(futures) < waiting_most:
+                    while len(ahead) < BUNDLE + single_end and (task := next(pending, None)) is not None:
+                        ahead.append(task)
+                    if not ahead:
                         break
-                    group, a, b, base = task
+                    base = ahead[0][3]
+                    size = BUNDLE if len(ahead) >= BUNDLE + single_end else 1
+                    parts = []
+                    while ahead and len(parts) < size and ahead[0][3] is base:  # one deck being changed a Dask task
+                        group, a, b, _ = ahead.popleft()
+                        parts.append((group, a, b))
                     if base is not None and base.token != base_token:  # the deck being changed: once a step, to every worker
                         base_token, base_future = base.token, self._client.scatter(base, broadcast=True, hash=False)
-                    future = self._client.submit(work, group, a, b, base_future if base is not None else None,
+                    future = self._client.submit(_play_bundle, work, parts, base_future if base is not None else None,
                                                  pure=False)
+                    self.sent += 1
                     futures.append(future)
                     running.append(future)
                 while futures and futures[0].done():
-                    yield futures.popleft().result()  # in task order: the merge does not depend on who finished first
+                    yield from futures.popleft().result()  # in task order: the merge does not depend on who finished first
                 if not futures:
-                    if not more:
+                    if not ahead:
                         return
                     continue
                 wait(running or [futures[0]], return_when="FIRST_COMPLETED")
@@ -193,6 +207,11 @@ class DaskCluster:
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()
+
+
+def _play_bundle(work: Work, parts: list[tuple[Any, int, int]], base: Base | None) -> list[Any]:
+    """Play tasks (group, first run, end run) of one deck being changed, one after the other, on a Dask worker."""
+    return [work(group, a, b, base) for group, a, b in parts]
 
 
 def _quiet_logs() -> None:
