@@ -125,6 +125,24 @@ def test_the_opponent_s_stronghold_ordered_part_by_part_is_keyed_order(db):
                 assert taken[::-1] == whole and keyed_part(u, 1) == []
 
 
+def test_parts_of_cards_tied_on_their_top_bits_are_keyed_order():
+    # keyed_part puts the cards of a part in order with buckets of keys (no sort): cards whose
+    # keys share a bucket, or their top bits (few distinct codes), still come in keyed_order's
+    # order, the card (by card) or the position (by position) breaking ties.
+    rng = random.Random(9)
+    for n in (1, 2, 7, 49, 64):
+        cards = tuple(sorted(rng.randrange(min(n, 20)) for _ in range(n)))
+        codes = [rng.choice((5, 6, 1 << 31)) + (rng.getrandbits(4) << 20) for _ in range(n)]
+        for lanes in (Lanes(codes, cards), Lanes(codes)):
+            for seed in (0, 1, M32, rng.getrandbits(32)):
+                whole = keyed_order(cards, lanes, seed)
+                u = Unordered(cards, lanes, seed)
+                taken: list[int] = []
+                while u.left:
+                    taken += keyed_part(u, rng.choice((1, 3, 30)), rng.choice((1, 4, 16)))[::-1]
+                assert taken[::-1] == whole
+
+
 def test_our_stronghold_drawn_past_its_ordered_part_is_keyed_order(db):
     # The compiled engine orders our own Stronghold a part at a time as well (`sh_top` above
     # `sh_unordered`): drawing it card by card gives keyed_order's order from the top, whether the

@@ -116,7 +116,11 @@ class DevelopPolicy(Policy):
             else:
                 if groups is None:
                     groups = {}
-                groups.setdefault(nid[c], []).append(p)
+                g = groups.get(nid[c])  # (not setdefault: compiled, it makes a list for every card)
+                if g is None:
+                    groups[nid[c]] = [p]
+                else:
+                    g.append(p)
         if groups:
             ap = self._plan_new_names(state, groups, send, ap)
         return send, ap
