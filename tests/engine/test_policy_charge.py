@@ -149,9 +149,9 @@ def test_a_heavy_hand_going_second_keeps_its_cards_and_wins_sooner():
     # Going second (5 AP, S7), turn 1, the mat-heavy suite deck, a hand of Chiyome L4, Ayame L4,
     # Tomoe L3, Oichi L4 and Sorin L2. The fixed rule sends three more cards (Sorin L2, Tomoe L3,
     # Chiyome L4: lowest level first, then the highest charge value); the fitted rule values
-    # keeping them higher and sends none. Played out on the same 200 copies (each its own hidden
-    # order of both Strongholds), keeping them wins sooner on average, by 0.75 turns when
-    # measured (2.02 against 2.77; sooner on 150 copies, later on 1).
+    # keeping the Level 3 and 4 cards higher and sends Sorin alone. Played out on the same 200
+    # copies (each its own hidden order of both Strongholds), that wins sooner on average, by
+    # 0.72 turns when measured (2.035 against 2.76; sooner on 146 copies, later on 1).
     s = suite_hand("mat-heavy", ("SY2-012", "SY2-004", "SY2-019", "SY1-012", "SY1-029"), False)
     t = s.t
     assert sorted(f"{t.name[c]} L{t.level[c]}" for c in s.hand) == [
@@ -163,7 +163,7 @@ def test_a_heavy_hand_going_second_keeps_its_cards_and_wins_sooner():
         return sorted(f"{t.name[c]} L{t.level[c]}" for c in g.standby)
 
     assert sent(Fixed()) == ["Chiyome L4", "Sorin L2", "Tomoe L3"]
-    assert sent(GreedyPolicy()) == []
+    assert sent(GreedyPolicy()) == ["Sorin L2"]
     n = 200
     fixed = [kill_turn(clone_state(s, random.Random(k)), Fixed()) for k in range(n)]
     fitted = [kill_turn(clone_state(s, random.Random(k)), GreedyPolicy()) for k in range(n)]

@@ -27,7 +27,7 @@ def race_args(**changes):
 
 
 def planted(records, start, stop):
-    """Two rows of deals: 3 turns, 4 on every fifth deal; fitted_margin=0.02 wins one turn sooner on every third deal,
+    """Two rows of deals: 3 turns, 4 on every fifth deal; fitted_margin=0.01 wins one turn sooner on every third deal,
     abilities=False loses one on every other deal; any other record plays as greedy's own."""
     out = []
     for r in records:
@@ -35,7 +35,7 @@ def planted(records, start, stop):
         for row in range(2):
             for i in range(start, stop):
                 k = 4 if (i + row) % 5 == 0 else 3
-                if r.fitted_margin == 0.02 and i % 3 == 0:
+                if r.fitted_margin == 0.01 and i % 3 == 0:
                     k -= 1
                 if not r.abilities and i % 2 == 0:
                     k += 1
@@ -47,7 +47,7 @@ def planted(records, start, stop):
 def test_the_neighbours_of_a_record_change_one_setting_each(bench):
     record = GreedySettings()
     assert bench.neighbours(record, ["abilities", "extra_charge", "fitted_margin", "focus_margin", "draw_first_turns"]) == [
-        {"extra_charge": 2}, {"extra_charge": 4}, {"fitted_margin": 0.02}, {"fitted_margin": 0.06},
+        {"extra_charge": 2}, {"extra_charge": 4}, {"fitted_margin": 0.01}, {"fitted_margin": 0.03},
         {"focus_margin": 0.01}, {"abilities": False}, {"draw_first_turns": 0},
         {"draw_first_turns": 2}]  # (0 - 0.01 is below 0)
 
@@ -55,14 +55,14 @@ def test_the_neighbours_of_a_record_change_one_setting_each(bench):
 def test_the_tuner_takes_the_planted_gain_and_nothing_else(bench):
     lines = []
     record, accepted = bench.tune(GreedySettings(), planted, race_args(), say=lines.append)
-    assert record == GreedySettings(fitted_margin=0.02)
-    assert [a["change"] for a in accepted] == [{"fitted_margin": 0.02}]
+    assert record == GreedySettings(fitted_margin=0.01)
+    assert [a["change"] for a in accepted] == [{"fitted_margin": 0.01}]
     # the gain is 1 turn on every third deal: deals 1,000,030 to 1,000,089 of each row hold 20 such
     assert accepted[0]["mean"] == pytest.approx(1 / 3) and accepted[0]["bound"] > 0
     # the loss and the changes that play alike are dropped at screening; the gain is accepted at the first look
-    assert lines[:3] == ["step 1: screening, 4 changes on 30 deals a row: fitted_margin=0.02 +0.3333 go on (3 dropped)",
-                         "  look 1 (60 deals a row): fitted_margin=0.02 +0.3333 (95% +0.2478 to +0.4189, bound +0.2422) "
-                         "accepted", "step 1: accepted fitted_margin=0.02"]
+    assert lines[:3] == ["step 1: screening, 4 changes on 30 deals a row: fitted_margin=0.01 +0.3333 go on (3 dropped)",
+                         "  look 1 (60 deals a row): fitted_margin=0.01 +0.3333 (95% +0.2478 to +0.4189, bound +0.2422) "
+                         "accepted", "step 1: accepted fitted_margin=0.01"]
     assert accepted[0]["pairs"] == 2 * 60  # two rows, 60 deals each
     assert lines[-1] == "step 2: no change earns its place; the record stays"
 
@@ -79,7 +79,7 @@ def test_the_chosen_record_is_written_whole(bench, tmp_path):
     record, accepted = bench.tune(GreedySettings(), planted, race_args(steps=1), say=lambda line: None)
     text = bench.document(record, accepted, {"set": "fit"})
     data = json.loads(text)
-    assert data["changed"] == {"fitted_margin": 0.02} and data["settings"]["fitted_margin"] == 0.02
+    assert data["changed"] == {"fitted_margin": 0.01} and data["settings"]["fitted_margin"] == 0.01
     assert GreedySettings.from_mapping(data["settings"]) == record  # the record reads back as greedy checks it
 
 

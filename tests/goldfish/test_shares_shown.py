@@ -10,8 +10,8 @@ from sengoku.goldfish.reports.summary import percent
 from sengoku.paths import data_dir
 
 LOW_CURVE = data_dir("decklists") / "suite" / "low-curve.toml"
-# seed 2, 2,200 runs: one game is won on turn 5, every other one by turn 4 (the JSON below says so)
-ARGS = [str(LOW_CURVE), "--runs", "2200", "--seed", "2", "-j", "1"]
+# seed 0, 2,200 runs: one game is won on turn 5, every other one by turn 4 (the JSON below says so)
+ARGS = [str(LOW_CURVE), "--runs", "2200", "--seed", "0", "-j", "1"]
 
 
 @pytest.mark.parametrize(("share", "digits", "shown"), [
@@ -37,4 +37,4 @@ def test_the_summary_and_the_table_of_a_game_won_late(cli) -> None:
     table = table[:next(k for k, line in enumerate(table) if line.startswith("└"))]
     rows = {cells[0]: cells[1:] for cells in ([c.strip() for c in line.strip("│").split("│")]
                                               for line in table if line.startswith("│"))}
-    assert rows["4"][:2] == ["10.3%", ">99.9%"] and rows["5"] == ["<0.1%", "100.0%"]
+    assert rows["4"][:2] == ["10.1%", ">99.9%"] and rows["5"] == ["<0.1%", "100.0%"]

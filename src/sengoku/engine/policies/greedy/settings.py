@@ -26,7 +26,7 @@ class GreedySettings:
     extra_charge: int = 3  # on the first turns, send this many more of the cards the plan keeps, lowest level first
     extra_charge_turns: int = 1  # ... in the first this many turns (the Draw Phase refills the hand, T3)
     fitted_charges: bool = True  # ... unless the fitted rule (charge_weights) picks other extra cards
-    fitted_margin: float = 0.04  # ... that it values at least this many turns sooner
+    fitted_margin: float = 0.02  # ... that it values at least this many turns sooner
     keep_commander_name: bool = True  # no Growth or Focus names a Nameless after the Commander in the Command Zone
     # Moves (M4) and Swaps (M5) into attack range.
     step_ahead: bool = True  # against a defender, an attacker steps off the Stronghold Perimeter, still in range
