@@ -28,7 +28,8 @@ sample set and renamed copies of it, `make_big_db.py`), each the whole database;
    the machine's speed weighs on every executor alike. A round's ratios are its own rates over
    its own one worker; the verdict on the goal is their median over the rounds, printed with the
    lowest and highest (one run of each, on a machine whose speed swings between runs, made the
-   ratio a draw). Wall time, with the load average before and after, and CPU seconds, which a
+   ratio a draw). The tasks, and for Dask the Dask tasks that carried them (away from a run's
+   end, four tasks a Dask task: `executors.BUNDLE`). Wall time, with the load average before and after, and CPU seconds, which a
    shared machine disturbs less: of the games (the threads that played them), of this process
    (the client; for Dask, its scheduler and the nannies too) and of the worker processes; what is
    spent beside the games, as a share of the games' CPU, bounds what the LocalCluster can reach on
@@ -193,6 +194,7 @@ def one_run(tuner: Tuner, make: Any, tasks_of: Any) -> dict[str, Any]:
         # warm-up: every worker has imported sengoku and opened the base before the clock starts (a
         # LocalCluster's workers are new processes; a local pool's are forked from this one)
         list(executor.run(tasks[:2 * executor.workers], _timed_play))
+        sent = getattr(executor, "sent", None)  # Dask tasks sent so far (a Dask task plays one task or a bundle)
         workers = me.children(recursive=True)
         before = [_cpu(me), *map(_cpu, workers)]
         load = os.getloadavg()[0]
@@ -200,13 +202,14 @@ def one_run(tuner: Tuner, make: Any, tasks_of: Any) -> dict[str, Any]:
         played = list(executor.run(tasks, _timed_play))
         wall = time.perf_counter() - began
         after = [_cpu(me), *map(_cpu, workers)]
+        sent = None if sent is None else executor.sent - sent
     finally:
         executor.close()
     games = sum(r.games for r, _ in played)
     games_cpu = sum(c for _, c in played)
     client, worker = after[0] - before[0], sum(after[1:]) - sum(before[1:])
     beside = client + worker - games_cpu
-    return {"games": games, "seconds": wall, "games_per_s": games / wall, "tasks": len(tasks),
+    return {"games": games, "seconds": wall, "games_per_s": games / wall, "tasks": len(tasks), "dask_tasks": sent,
             "games_cpu_s": games_cpu, "client_cpu_s": client, "workers_cpu_s": worker, "beside_cpu_s": beside,
             "beside_share": beside / games_cpu, "load": [round(load, 1), round(os.getloadavg()[0], 1)]}
 
@@ -242,13 +245,14 @@ def games_per_s(groups: int | None, looks: int, rounds: int) -> dict[str, Any]:
                 tuner.looks.tasks(len(racing), lambda g, h: tuner._group(incumbent, changes[g:h]),
                                   look * SCREEN_FIRST, (look + 1) * SCREEN_FIRST)]
 
-    print(f"  {'round':<6}{'executor':<16} {'games/s':>8} {'wall':>7} {'tasks':>6} {'games CPU':>10} "
+    print(f"  {'round':<6}{'executor':<16} {'games/s':>8} {'wall':>7} {'tasks (Dask)':>12} {'games CPU':>10} "
           f"{'client CPU':>11} {'workers CPU':>12} {'beside':>7}  load", flush=True)
     for k in range(rounds):
         row: dict[str, Any] = {}
         for label, make in (EXECUTORS if k % 2 == 0 else EXECUTORS[::-1]):
             r = row[label] = one_run(tuner, make, tasks_of)
-            print(f"  {k + 1:<6}{label:<16} {r['games_per_s']:>8,.0f} {r['seconds']:>6.2f}s {r['tasks']:>6} "
+            tasks = f"{r['tasks']}" + ("" if r["dask_tasks"] is None else f" ({r['dask_tasks']})")
+            print(f"  {k + 1:<6}{label:<16} {r['games_per_s']:>8,.0f} {r['seconds']:>6.2f}s {tasks:>12} "
                   f"{r['games_cpu_s']:>9.2f}s {r['client_cpu_s']:>10.2f}s {r['workers_cpu_s']:>11.2f}s "
                   f"{100 * r['beside_share']:>6.1f}%  {r['load'][0]:.1f} -> {r['load'][1]:.1f}", flush=True)
         one = row["1 local worker"]["games_per_s"]
