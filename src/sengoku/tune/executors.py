@@ -170,7 +170,7 @@ class DaskCluster:
                         break
                     base = ahead[0][3]
                     size = BUNDLE if len(ahead) >= BUNDLE + single_end else 1
-                    parts = []
+                    parts: list[tuple[Any, int, int]] = []
                     while ahead and len(parts) < size and ahead[0][3] is base:  # one deck being changed a Dask task
                         group, a, b, _ = ahead.popleft()
                         parts.append((group, a, b))
