@@ -86,8 +86,20 @@ def test_the_same_tune_as_the_path_it_replaced(replaced: tuple[dict[str, Any], d
     assert new["changes"] and new["races"] and new["games"] > 10_000  # the tune raced and accepted: the comparison says something
 
 
+WHOLE_POOL = {"budget": 2_000, "check_runs": 0, "seed": 5}
+
+
+@pytest.fixture(scope="module")
+def whole_pool_reference() -> dict[str, Any]:
+    """The path it replaced's result on the whole pool (below), made once for both places."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tuner_module, "SCREEN_FIRST", 2)
+        return _tune(ReferenceTuner, **WHOLE_POOL)
+
+
 @pytest.mark.parametrize("where", ["default", "local cluster"])
 def test_the_whole_pool_plays_the_same_games(monkeypatch: pytest.MonkeyPatch, where: str,
+                                             whole_pool_reference: dict[str, Any],
                                              request: pytest.FixtureRequest) -> None:
     """The sample set's whole pool (about 900 candidates, 29 groups), a look cut short by the budget.
 
@@ -97,10 +109,9 @@ def test_the_whole_pool_plays_the_same_games(monkeypatch: pytest.MonkeyPatch, wh
     of this many tasks goes mostly in bundles of tasks (`executors.BUNDLE`).
     """
     monkeypatch.setattr(tuner_module, "SCREEN_FIRST", 2)
-    options = {"budget": 2_000, "check_runs": 0, "seed": 5}
     executor = DaskCluster(request.getfixturevalue("dask_scheduler")) if where == "local cluster" else None
-    new = _tune(Tuner, executor, **options)
-    assert new == _tune(ReferenceTuner, **options)
+    new = _tune(Tuner, executor, **WHOLE_POOL)
+    assert new == whole_pool_reference
     assert new["races"][0]["candidates"] > 20 * GROUP
     if executor is not None:  # fewer Dask tasks than the first look's groups alone, each a task of its own
         assert executor.sent < new["races"][0]["candidates"] / GROUP, executor.sent
