@@ -9,6 +9,8 @@ shares a deck or a generated card database with the test set is refused, `set_ro
 `fit_charges.py` and `fit_focus.py` in that order, each with `--set` and the options given here (`--deals` and `--rollouts`: each script's own
 default when not given). Each runs as a process of its own, after the one before it has written
 its weights: the Focus rule is fitted on games whose turn-1 Charge Phase plays the charge weights.
+(The charge rule's sets are scored by greedy as it plays, the Focus rule with the weights it has
+then; the committed charge weights: `--only charges --seed 1 --deals 50`.)
 (A third rule, for the turn-1 deployment space, was removed with `fitted_deploy`: it cost turns on
 the test set, docs/policies.md.) So that a later fit plays the weights just written,
 `--out-dir` must be the folder the running `sengoku` reads them from (the default, with the
