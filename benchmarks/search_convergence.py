@@ -56,7 +56,7 @@ STRONG = {"rollouts": 16, "confirm": 48, "max_steps": 0}  # twice search's 8 + 2
 WITHIN = 0.02
 ALPHA = 0.05  # a row's chance of a wrong verdict, over all its looks
 MIN_DEALS = 30  # fewer pairs give no verdict: an interval of a handful of deals (or of no spread) says little
-SEARCH_SETTINGS = ("rollouts", "finalists", "confirm", "horizon", "max_steps", "stream_seeds")
+SEARCH_SETTINGS = ("rollouts", "finalists", "confirm", "horizon", "max_steps", "stream_seeds", "turns")
 _DECKS: dict[str, tuple[str, str, str]] = {}  # deck name -> (decklist, card database folder, deck hash)
 
 

@@ -166,3 +166,28 @@ def test_past_the_searched_steps_every_seed_is_keyed_by_the_decision_place(stand
     # stream_seeds=0: every seed keyed, at any step
     (keyed_first, _), after_keyed = choose_at(standard, budget(4, 12, 0), 3)
     assert keyed_first == [keyed_seed(7, 2, 3, 1, k) for k in range(4)] and after_keyed == after
+
+
+def test_a_search_of_its_first_turns_searches_only_those_and_plays_greedy_after(standard):
+    # `turns`: the turns searched, from the first; on the later ones the search plays greedy's own
+    # phases (its rules, no copies), so where a game goes past turn 1 the later decisions are greedy's.
+    def decisions(turns):
+        seen = []
+
+        class Counted(Quick):
+            def _choose(self, state, options, charge):
+                seen.append(state.turn)
+                return super()._choose(state, options, charge)
+
+        Counted.turns = turns
+        chance = Chance()
+        runner = GameRunner(standard, Counted(), chance, 6, False)  # going second: turn 1 has attacks to choose
+        for i in range(4):
+            seed_run(chance, 7, i)
+            runner.play()
+        return seen
+
+    every, first = decisions(0), decisions(1)
+    assert max(every) >= 2  # the whole search chooses on later turns too (else this test would prove nothing)
+    assert first and set(first) == {1}
+    assert first == [t for t in every if t == 1]  # turn 1 searched exactly as the whole search searches it

@@ -87,6 +87,7 @@ class SearchPolicy(GreedyPolicy):
     horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
     max_steps: ClassVar[int] = 0  # Main Phase steps searched per turn, greedy playing the rest; 0: no cap
     stream_seeds: ClassVar[int] = 1  # 1: seeds from the policy's stream as the module's doc says; 0: every seed keyed
+    turns: ClassVar[int] = 0  # the turns searched, from the first, greedy playing the later ones; 0: every turn
 
     def __init__(self, settings: GreedySettings = DEFAULT_SETTINGS) -> None:
         super().__init__(settings)
@@ -96,6 +97,9 @@ class SearchPolicy(GreedyPolicy):
     # ---- Charge Phase --------------------------------------------------------------------------
 
     def charge_phase(self, state: GameState) -> None:
+        if self.turns and state.turn > self.turns:
+            GreedyPolicy.charge_phase(self, state)
+            return
         self._prepare_for(state)
         self._step = 0
         plans = self.charge_plans(state)
@@ -142,6 +146,9 @@ class SearchPolicy(GreedyPolicy):
     # ---- Main Phase ----------------------------------------------------------------------------
 
     def main_phase(self, state: GameState) -> None:
+        if self.turns and state.turn > self.turns:
+            GreedyPolicy.main_phase(self, state)
+            return
         self._prepare_for(state)
         # won_turn is tested after each step, not in the loop's condition: a test there would narrow its
         # type to None for the whole body, and compiled code would then refuse the int a winning step sets
