@@ -294,6 +294,14 @@ class Chance:
         self._policy_rng = None
         self._policy_fresh = False
 
+    def copy(self) -> Chance:
+        """Return a `Chance` that goes on as this one would: the same seeds and counts, no `source`
+        (a copied game state's, `sengoku.engine.clone.copy_state`; the policy's generator made anew)."""
+        c = Chance()
+        c.shuffle, c.opponent, c.dice, c.policy = self.shuffle, self.opponent, self.dice, self.policy
+        c.rounds, c.rolls = self.rounds, self.rolls
+        return c
+
     def set_seeds(self, shuffle: int, opponent: int, dice: int, policy: int) -> None:
         """Set the seeds of the next game (32-bit shuffle, opponent and dice seeds; any policy seed)."""
         self.shuffle, self.opponent, self.dice, self.policy = shuffle & M32, opponent & M32, dice & M32, policy

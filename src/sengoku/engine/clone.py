@@ -6,6 +6,10 @@ comes from the `Chance` or random generator it is given (G3: a policy seeds it f
 `state.policy_rng`, G7), and what the player cannot know is shuffled anew from it: the order of
 the Stronghold (the cards Troop put on its bottom stay known) and of the opponent's Stronghold.
 A copy never learns the original game's coming draws or Last Guards.
+
+`copy_state` copies such a copy exactly, its hidden orders and its chance included: a policy that
+tries several options from one position draws the hidden orders once (`clone_state`) and plays
+each option on an exact copy of that, so that every option meets the same luck (G7).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import TypeVar
 
 from sengoku.engine.ally import Ally
 from sengoku.engine.chance import Chance, unordered_cards
+from sengoku.engine.errors import EngineError
 from sengoku.engine.state import GameState
 
 
@@ -48,13 +53,41 @@ def clone_state(s: GameState, chance: Chance | random.Random) -> GameState:
 
     The copy's Stronghold and the opponent's are shuffled anew (hidden order, see the module docstring).
     """
-    c = GameState(s.t, chance, s.going_first, s.commander, s.opp_t, s.opp_defends)  # then overwritten field by field
+    fresh = chance if isinstance(chance, Chance) else Chance(chance)
+    fresh.new_game()  # (the seeds a set-up game would draw from `chance`)
+    c = GameState(s.t, fresh, s.going_first, s.commander, s.opp_t, s.opp_defends, None, True)
+    c.stronghold = c.chance.reshuffle(s.stronghold, s.t.copy_codes)
+    opp = s.opp_stronghold
+    if opp is not None and s.opp_unordered is not None:  # the whole pile left, in its order
+        opp = unordered_cards(s.opp_unordered) + opp
+    c.opp_stronghold = None if opp is None else c.chance.reshuffle(opp, s.opp_t.copy_codes)
+    _copy_fields(s, c)
+    return c
+
+
+def copy_state(s: GameState) -> GameState:
+    """Return an exact copy of `s`, a copy made by `clone_state`: the same hidden orders and the same
+    chance from here on (a `Chance` with the same seeds and counts), so that it plays on as `s` would.
+
+    Refused (EngineError) for a state whose Stronghold is not wholly ordered yet (a game's own, set up
+    by the compiled engine): only a copy's hidden orders are the policy's to know.
+    """
+    if s.sh_unordered is not None or s.opp_unordered is not None:
+        raise EngineError("copy_state copies a copy made by clone_state, not a game's own state")
+    c = GameState(s.t, s.chance.copy(), s.going_first, s.commander, s.opp_t, s.opp_defends, None, True)
+    c.stronghold = list(s.stronghold)
+    c.opp_stronghold = None if s.opp_stronghold is None else list(s.opp_stronghold)
+    _copy_fields(s, c)
+    return c
+
+
+def _copy_fields(s: GameState, c: GameState) -> None:
+    """Set every field of `c` but the two Strongholds from `s` (its allies copied: `copy_ally`)."""
     c.turn = s.turn
     c.phase = s.phase
     c.ap = s.ap
     c.hand = list(s.hand)
     c.fam_hand = list(s.fam_hand)
-    c.stronghold = c.chance.reshuffle(s.stronghold, s.t.copy_codes)
     c.sh_bottom = list(s.sh_bottom)
     c.fam_used = list(s.fam_used)
     c.standby = list(s.standby)
@@ -75,10 +108,6 @@ def clone_state(s: GameState, chance: Chance | random.Random) -> GameState:
     c.defended = s.defended
     c.sh_hp = s.sh_hp
     c.opp_sh_hp = s.opp_sh_hp
-    opp = s.opp_stronghold
-    if opp is not None and s.opp_unordered is not None:  # the whole pile left, in its order
-        opp = unordered_cards(s.opp_unordered) + opp
-    c.opp_stronghold = None if opp is None else c.chance.reshuffle(opp, s.opp_t.copy_codes)
     c.opp_unordered = None
     c.opp_standby = list(s.opp_standby)
     c.opp_hand = list(s.opp_hand)
@@ -98,4 +127,3 @@ def clone_state(s: GameState, chance: Chance | random.Random) -> GameState:
     c.m_lost = s.m_lost
     c.chooser = s.chooser  # (policies keep no per-game state in what they answer)
     c.record = None  # a look-ahead's moves are not the game's: they are never traced (G8)
-    return c

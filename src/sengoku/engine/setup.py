@@ -57,17 +57,26 @@ class Setup(Zones):
 
     def __init__(self, tables: DeckTables, chance: Chance | random.Random, going_first: bool = True,
                  commander: int | None = None, opponent: DeckTables | None = None,
-                 opponent_defends: bool = False, record: list[dict[str, Any]] | None = None):
+                 opponent_defends: bool = False, record: list[dict[str, Any]] | None = None,
+                 copy: bool = False):
         """Set the game up (S1-S7), against `opponent`'s deck (None: a mirror of this one, G4).
 
         `chance` is the game's `Chance` (seeded by its owner before each setup), or a
         `random.Random` from which each setup draws the game's seeds. `record` (G8): a list that
         receives the game's events as they happen (see `sengoku.trace`), or None to record nothing.
+        `copy`: no setup at all, for `sengoku.engine.clone`, which then sets every other field (and
+        `opponent` must then be given).
         """
         self.record = record
         t = self.t = tables
         self.chance = chance if isinstance(chance, Chance) else Chance(chance)
         self.going_first = going_first
+        if copy and opponent is not None:
+            self.commander = commander if commander is not None else -1
+            self.chooser = Chooser()
+            self.opp_t = opponent
+            self.opp_defends = opponent_defends
+            return
         self.commander = checked_commander(t, commander)
         self.chooser = Chooser()
         self._set_opponent(opponent if opponent is not None else t, opponent_defends)
