@@ -36,7 +36,7 @@ ENGINE_MODULES = ("constants", "board", "combat", "chance", "tables", "ally", "a
                   "policies/base", "policies/idle", "policies/random_play", "policies/develop",
                   "policies/greedy/settings", "policies/greedy/known", "policies/greedy/walks", "policies/greedy/odds",
                   "policies/greedy/moves", "policies/greedy/fitted", "policies/greedy/deploy", "policies/greedy/charges",
-                  "policies/greedy/attacks", "policies/greedy/policy", "policies/search", "game")
+                  "policies/greedy/attacks", "policies/greedy/lookahead", "policies/greedy/policy", "policies/search", "game")
 PURE_ENV = "SENGOKU_PURE_PYTHON"
 
 # Run in the build environment, inside the temporary copy: mypyc's documented setuptools route.

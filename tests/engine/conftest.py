@@ -207,6 +207,11 @@ def benchmark_script(name: str) -> Iterator[Any]:
         sys.path.remove(str(BENCHMARKS))
 
 
+# Greedy's script alone, without the look-ahead that chooses its first turns' first steps: the hand-worked
+# positions check the script's rules (the look-ahead has tests of its own, test_lookahead.py).
+SCRIPT = GreedySettings(lookahead_turns=0)
+
+
 def greedy_with(**changes: Any) -> Callable[[], GreedyPolicy]:
-    """A maker of the default policy with these settings changed (checked: an unknown name fails)."""
-    return partial(GreedyPolicy, GreedySettings.from_mapping(changes))
+    """A maker of greedy's script (`SCRIPT`) with these settings changed (checked: an unknown name fails)."""
+    return partial(GreedyPolicy, GreedySettings.from_mapping(changes, SCRIPT))

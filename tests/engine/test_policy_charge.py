@@ -10,7 +10,7 @@ from sengoku.engine.policies import GreedyPolicy
 from sengoku.engine.policies.greedy import DEFAULT_SETTINGS, charge_weights
 from sengoku.engine.policies.greedy.charges import charge_features
 
-from .conftest import greedy_with, kill_turn, suite_hand, suite_state
+from .conftest import SCRIPT, greedy_with, kill_turn, suite_hand, suite_state
 
 
 # Greedy without the extra turn-1 charges: it sends only what its plan cannot play.
@@ -61,7 +61,7 @@ def turn_1_main_phases(decks: tuple[str, ...], seeds: int, defends: tuple[bool, 
             for going_first in (True, False):
                 for d in defends:
                     s = suite_state(deck, seed, going_first, d)
-                    greedy = GreedyPolicy()
+                    greedy = GreedyPolicy(SCRIPT)
                     greedy.charge_phase(s)
                     s.end_charge_phase()
                     greedy._prepare_for(s)
@@ -123,7 +123,7 @@ def test_fitted_rule_sends_the_best_valued_set_or_the_fixed_rules():
                 for defends in (False, True):
                     s = suite_state(deck, seed, going_first, defends)
                     hand = list(s.hand)
-                    greedy = GreedyPolicy()
+                    greedy = GreedyPolicy(SCRIPT)
                     greedy._prepare_for(s)
                     base, ap = DevelopPolicy._plan_charges(greedy, s)
                     kept = charge_features(s, base, ap)
@@ -163,10 +163,10 @@ def test_a_heavy_hand_going_second_keeps_its_cards_and_wins_sooner():
         return sorted(f"{t.name[c]} L{t.level[c]}" for c in g.standby)
 
     assert sent(Fixed()) == ["Chiyome L4", "Sorin L2", "Tomoe L3"]
-    assert sent(GreedyPolicy()) == ["Sorin L2"]
+    assert sent(GreedyPolicy(SCRIPT)) == ["Sorin L2"]
     n = 200
     fixed = [kill_turn(clone_state(s, random.Random(k)), Fixed()) for k in range(n)]
-    fitted = [kill_turn(clone_state(s, random.Random(k)), GreedyPolicy()) for k in range(n)]
+    fitted = [kill_turn(clone_state(s, random.Random(k)), GreedyPolicy(SCRIPT)) for k in range(n)]
     assert sum(fitted) / n < sum(fixed) / n - 0.4
     assert sum(a < b for a, b in zip(fitted, fixed)) > 10 * sum(a > b for a, b in zip(fitted, fixed))
 
@@ -187,7 +187,7 @@ def test_the_policy_values_each_kept_card_as_the_fitted_rule_defines_it_to_the_l
             for going_first in (True, False):
                 for defends in (False, True):
                     s = suite_state(deck, seed, going_first, defends)
-                    greedy = GreedyPolicy()
+                    greedy = GreedyPolicy(SCRIPT)
                     greedy._prepare_for(s)
                     base, ap = DevelopPolicy._plan_charges(greedy, s)
                     second, ultimate = float(not going_first), float(s.t.ultimate)

@@ -20,7 +20,7 @@ from sengoku.engine.policies.greedy.odds import best_attack
 from sengoku.paths import data_dir
 from sengoku.validate.api import validate_file
 
-from .conftest import greedy_with, play_out, space, with_hand
+from .conftest import SCRIPT, greedy_with, play_out, space, with_hand
 
 SUITE = Path(__file__).resolve().parents[2] / "decklists" / "suite"
 
@@ -73,7 +73,7 @@ def test_a_heavy_turn_1_hand_sends_two_cards_to_deploy_two_allies_and_wins_a_tur
     greedy, keeps = [], []
     for seed in range(8):
         g = clone_state(s, random.Random(seed))
-        p = GreedyPolicy()
+        p = GreedyPolicy(SCRIPT)
         p.charge_phase(g)
         sent = len(g.standby)
         g.end_charge_phase()
@@ -89,7 +89,7 @@ def test_a_heavy_turn_1_hand_sends_two_cards_to_deploy_two_allies_and_wins_a_tur
 
 
 def _finish(s: GameState) -> int | None:
-    p = GreedyPolicy()
+    p = GreedyPolicy(SCRIPT)
     while s.won_turn is None and s.turn < 8:
         s.begin_turn()
         p.charge_phase(s)
@@ -118,7 +118,7 @@ def test_an_ally_walks_into_a_tiny_chance_attack(standard):
     with_hand(s, ["SY1-009", "SY1-005", "SY1-013", "SY1-002", "SY1-010"])  # Level 1-2 cards to deploy
     ronin = next(a for a in s.nameless if t.name[a.top] == "Ronin")
     s.begin_turn()
-    p = GreedyPolicy()
+    p = GreedyPolicy(SCRIPT)
     PlanOnly().charge_phase(s)  # the hand as built (no extra card sent: the deployments it plans are the point)
     s.end_charge_phase()
     p._prepare_for(s)
@@ -194,7 +194,7 @@ def test_no_familiar_is_released(ultimate):
 
     s = position()
     assert s.can_release(s.allies[0], space(s, 1, 2), False) is None  # (the rules allow it)
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     assert s.won_turn is None and not any(a.released for a in s.allies)
     assert [t.card_id[f] for f in s.allies[0].familiars] == ["SY1-037", "SY1-038", "SY1-039"]
     s.end_turn()
@@ -246,12 +246,12 @@ def test_against_a_defender_an_attacker_steps_off_the_perimeter_to_leave_its_spa
 
     s = _defended_position(t, placed, ["SY1-031"], 6, 4)
     kagetora = s.allies[0]
-    GreedyPolicy().main_phase(s)  # (the likelier attacker first: Kagetora meets the Commander, G4)
+    GreedyPolicy(SCRIPT).main_phase(s)  # (the likelier attacker first: Kagetora meets the Commander, G4)
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
     assert kagetora.space == space(s, 2, 2) and kagetora.defending  # stepped to c3, then attacked
     assert s.opp_sh_hp == 2 and s.opp_commander is None  # two hits; the Commander joined (K4)
     assert nene.space == space(s, 1, 2)  # on c2: in range for next turn
-    assert turn_2(s, GreedyPolicy()) == [] and s.won_turn == 2  # three hits, no Move: won (K5)
+    assert turn_2(s, GreedyPolicy(SCRIPT)) == [] and s.won_turn == 2  # three hits, no Move: won (K5)
 
     StaysPut = greedy_with(step_ahead=False)
 
@@ -270,7 +270,7 @@ def test_against_a_defender_no_ally_steps_onto_the_space_the_joining_commander_t
     t = standard
     s = _defended_position(t, [("SY1-011", 1, 3)], ["SY1-031"], 6, 2)
     oichi = s.allies[-1]
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     assert oichi.space == space(s, 1, 3) and oichi.defending
     d3 = s.occupant[space(s, 2, 3)]
     assert d3 is not None and d3 in s.opp_allies and t.card_id[d3.top] == "SY1-001"  # their Commander on d3
@@ -289,7 +289,7 @@ def test_a_card_is_deployed_where_the_card_growing_onto_it_this_turn_reaches(sta
     t = standard
     hand = ["SY1-006", "SY1-008", "SY1-031"]
     s = _defended_position(t, [], hand, 10, 6, defends=False)
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     by_id = {t.card_id[a.top]: a for a in s.allies}
     assert set(by_id) == {"SY1-008", "SY1-031"}  # Kagetora grew to Level 4; Nene deployed
     assert by_id["SY1-008"].space == space(s, 1, 1) and by_id["SY1-031"].space == space(s, 1, 2)
@@ -320,7 +320,7 @@ def test_a_card_with_no_space_in_range_is_deployed_fewest_moves_from_one(standar
     # from b2 two Moves: Nene goes to b2.
     t = standard
     s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6, defends=False)
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
     assert nene.space == space(s, 1, 3)
 
@@ -333,7 +333,7 @@ def test_a_card_with_no_space_in_range_is_deployed_fewest_moves_from_one(standar
 
     s = _defended_position(t, [("SY1-006", 1, 2)], ["SY1-031"], 5, 6)
     s.ap = 5 + 1  # (Kagetora steps to c3 first against a defender: step_ahead)
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     nene = next(a for a in s.allies if t.card_id[a.top] == "SY1-031")
     assert nene.space == space(s, 1, 2)  # c2, freed: in range
 
@@ -369,7 +369,7 @@ def test_against_a_defender_an_ally_takes_the_last_free_space_the_commander_woul
 
     s = position()
     yukimura = s.allies[-1]
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     assert yukimura.space == space(s, 2, 3) and s.ap == 0
     assert s.opp_commander is not None  # it never joined
     assert s.won_turn == 1
@@ -395,7 +395,7 @@ def test_in_ultimate_mode_allies_walk_into_an_attack_below_40_percent():
     s.begin_turn()
     PlanOnly().charge_phase(s)
     s.end_charge_phase()
-    p = GreedyPolicy()
+    p = GreedyPolicy(SCRIPT)
     p._prepare_for(s)
     waiting = [a for a in s.allies if t.name[a.top] in ("Ashigaru", "Soma")]
     assert len(waiting) == 2
@@ -420,7 +420,7 @@ def test_an_attacker_steps_ahead_to_open_the_short_way_into_range_for_the_ally_b
 
     s = position()
     yukimura, oichi = s.allies
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     assert yukimura.space == space(s, 2, 3) and oichi.space == space(s, 1, 3)
     assert s.won_turn == 1
 
@@ -450,7 +450,7 @@ def test_two_attackers_step_ahead_to_open_the_way_no_single_step_opens(standard)
 
     s = position()
     oichi, kagetora, yukimura = s.allies
-    p = GreedyPolicy()
+    p = GreedyPolicy(SCRIPT)
     p._prepare_for(s)
     p.main_phase(s)
     assert (oichi.space, kagetora.space, yukimura.space) == (space(s, 2, 1), space(s, 2, 2), space(s, 1, 2))

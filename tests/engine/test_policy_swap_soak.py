@@ -9,7 +9,7 @@ import random
 from sengoku.engine import GameState
 from sengoku.engine.policies import GreedyPolicy
 
-from .conftest import greedy_with, space, with_hand
+from .conftest import SCRIPT, greedy_with, space, with_hand
 from .test_policy_positions import standard  # noqa: F401 (a fixture, used by name)
 from .test_policy_positions import _defended_position, without_nameless
 
@@ -52,7 +52,7 @@ def test_two_allies_swap_so_that_both_reach_the_stronghold_and_the_game_is_won(s
     # b2, from which it still reaches the Stronghold, and Kagetora steps onto c2.
     s = position()
     nene, oichi, kagetora = s.allies
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     assert kagetora.space == space(s, 1, 2) and oichi.space == space(s, 1, 1)
     assert s.ap == 0 and s.won_turn == 1
 
@@ -92,7 +92,7 @@ def test_against_a_defender_the_likeliest_attacker_meets_the_commander(standard)
     for seed in range(20):
         s = _first_attack(t, seed)
         s.record = []
-        GreedyPolicy().main_phase(s)
+        GreedyPolicy(SCRIPT).main_phase(s)
         attacks = [e for e in s.record if e["event"] == "attack"]
         assert t.name[attacks[0]["card"]] == "Kagetora" and attacks[0]["commander"] >= 0  # it met the Commander
 
@@ -111,7 +111,7 @@ def test_new_names_are_deployed_in_hand_order_when_level_and_cost_are_equal(stan
                       if a.space >= 0 and t.board.reaches_enemy_stronghold(a.space, t.corners[a.top]))
 
     s = _defended_position(t, [], ["SY1-013", "SY1-005"], 4, 6, defends=False)
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     yukimura = next(a for a in s.allies if t.name[a.top] == "Yukimura")
     assert yukimura.space == space(s, 1, 2) and reaching(s) == ["Yukimura"]  # c2; Kagetora not in range
 
@@ -149,7 +149,7 @@ def test_against_a_defender_an_ally_steps_onto_the_commanders_space_when_c3_is_o
     s = position()
     nene, kagetora, oichi = s.allies
     assert [t.name[a.top] for a in s.allies] == ["Nene", "Kagetora", "Oichi"]
-    GreedyPolicy().main_phase(s)
+    GreedyPolicy(SCRIPT).main_phase(s)
     assert oichi.space == space(s, 2, 3) and oichi.defending  # stepped to d3, then attacked
     b3 = s.occupant[space(s, 2, 1)]
     assert b3 is not None and b3 in s.opp_allies  # their Commander went on to b3

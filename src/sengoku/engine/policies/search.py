@@ -39,6 +39,7 @@ games part, at the cost of other games than `search`'s.)
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from hashlib import blake2b
 from itertools import combinations
@@ -50,6 +51,7 @@ from sengoku.engine.actions import Action, Kind
 from sengoku.engine.clone import clone_state
 from sengoku.engine.constants import BETWEEN, HAND_LIMIT
 from sengoku.engine.policies.base import forced_charges
+from sengoku.engine.policies.greedy.lookahead import option_key
 from sengoku.engine.policies.greedy.policy import GreedyPolicy
 from sengoku.engine.policies.greedy.settings import DEFAULT_SETTINGS, GreedySettings
 from sengoku.engine.state import GameState
@@ -90,6 +92,9 @@ class SearchPolicy(GreedyPolicy):
     turns: ClassVar[int] = 0  # the turns searched, from the first, greedy playing the later ones; 0: every turn
 
     def __init__(self, settings: GreedySettings = DEFAULT_SETTINGS) -> None:
+        # greedy's look-ahead of a turn is a cheap stand-in for this search: neither the search's own
+        # turns (`turns`) nor its rollouts use it
+        settings = dataclasses.replace(settings, lookahead_turns=0)
         super().__init__(settings)
         self._rollout_policy = GreedyPolicy(settings)  # (the rollouts' default policy: the same settings)
         self._step = 0  # the decision's place: the Main Phase step being searched (0: the Charge Phase)
@@ -176,9 +181,7 @@ class SearchPolicy(GreedyPolicy):
 
     def _key(self, state: GameState, action: Action) -> tuple[object, ...]:
         """Actions that differ only by which copy of a card in hand they take are one choice."""
-        if action.kind in (Kind.DEPLOY, Kind.STACK, Kind.USE_HAND_ABILITY):
-            return (action.kind, state.hand[action.args[0]]) + tuple(action.args[1:])
-        return (action.kind,) + tuple(action.args)
+        return option_key(state, action)
 
     # ---- the two stages --------------------------------------------------------------------------
 

@@ -3,11 +3,14 @@ opponent's Stronghold to win.
 
 Each decision lives in a module of its own, a plain function of (what the policy knows, the
 state): `odds` (hit chances and risk), `moves` (walks and steps), `deploy` (deployment spaces),
-`charges` (charges and abilities), `attacks` (attacks). This class only says in
-which order a turn asks them, and plugs them into `develop`'s hooks.
+`charges` (charges and abilities), `attacks` (attacks); on the first turns, `lookahead` chooses the
+turn's first steps by playing the turn out on copies. This class only says in which order a turn asks
+them, and plugs them into `develop`'s hooks.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
@@ -15,6 +18,7 @@ from sengoku.engine.ally import Ally
 from sengoku.engine.policies.develop import DevelopPolicy, DevelopSettings
 from sengoku.engine.policies.greedy import attacks, charges, deploy, moves
 from sengoku.engine.policies.greedy.known import Known
+from sengoku.engine.policies.greedy.lookahead import LookAhead, apply_plan
 from sengoku.engine.policies.greedy.odds import prepare_guards
 from sengoku.engine.policies.greedy.settings import DEFAULT_SETTINGS, GreedySettings
 from sengoku.engine.state import GameState
@@ -34,6 +38,10 @@ class GreedyPolicy(DevelopPolicy):
                                          hp_charge=settings.hp_charge, move_for_room=settings.move_for_room))
         self.settings = settings
         self.known = Known(settings)
+        # The look-ahead's player: greedy with the same settings but no look-ahead (it plays the turn out).
+        self.look: LookAhead | None = None
+        if settings.lookahead_turns > 0:
+            self.look = LookAhead(GreedyPolicy(dataclasses.replace(settings, lookahead_turns=0)), self.known)
 
     def __repr__(self) -> str:
         """The class and the settings that differ from the defaults: `GreedyPolicy(hp_charge=True)`."""
@@ -55,6 +63,17 @@ class GreedyPolicy(DevelopPolicy):
 
     # ---- Charge Phase (`develop`'s, with these hooks) ------------------------------------------
 
+    def charge_phase(self, state: GameState) -> None:
+        look = self.look
+        if look is not None and self.settings.lookahead_charges and look.applies(state):
+            self._prepare_for(state)
+            send, _ = self._plan_charges(state)
+            plan = look.charge_plan(state, send)  # greedy's plan or a neighbour's, by playing the turn out
+            if plan is not None:
+                apply_plan(state, plan)
+                return
+        DevelopPolicy.charge_phase(self, state)
+
     def _plan_charges(self, state: GameState) -> tuple[list[int], int]:
         send, ap = DevelopPolicy._plan_charges(self, state)
         charges.add_extra_charges(self.known, state, send, ap)
@@ -75,6 +94,11 @@ class GreedyPolicy(DevelopPolicy):
     def main_phase(self, state: GameState) -> None:
         self._prepare_for(state)
         s = self.settings
+        look = self.look
+        if look is not None and look.applies(state):
+            look.play(state)  # the turn's first steps, chosen by playing the turn out on copies
+            if state.won_turn is not None:
+                return  # K5
         if state.turn <= s.draw_first_turns and state.won_turn is None:
             self._draw_first(state)
         attacking = not (state.going_first and state.turn == 1) and state.won_turn is None  # S8, K5

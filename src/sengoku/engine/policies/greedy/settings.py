@@ -47,6 +47,15 @@ class GreedySettings:
     abilities: bool = True  # use the runnable abilities that help, last in the turn
     familiar_abilities: bool = True  # ... and the Contracted familiars' abilities among them (A4)
     draw_first_turns: int = 1  # in the first this many turns, a hand card's ability that draws is used first (any AP)
+    # The look-ahead (`lookahead`): Main Phase steps chosen by playing the turn out on copies.
+    lookahead_turns: int = 2  # in the first this many turns (0: never), going second
+    lookahead_first_defends: bool = True  # ... and going first against a defending opponent
+    lookahead_first: bool = False  # ... and going first against a passive one
+    lookahead_charges: bool = True  # the Charge Phase plan too: greedy's, or one card sent more or fewer, or an HP Charge
+    lookahead_steps: int = 3  # the steps a turn chosen so, greedy's script playing the rest
+    lookahead_copies: int = 4  # the second stage's copies of the position, per finalist
+    lookahead_finalists: int = 3  # the options the second stage plays again (with "let greedy play")
+    lookahead_margin: float = 0.0  # a step is taken when its value is this many turns sooner than greedy's turn
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the class and its values, in order (to a worker process: a compiled frozen
