@@ -1,14 +1,17 @@
 """Benchmark the rules engine: games per second for each policy, next to a minimal loop.
 
     .venv/bin/python benchmarks/engine_bench.py [--games N] [--turns 8] [--policy NAME ...] [--count]
-        [--set NAME=VALUE ...]
+        [--set NAME=VALUE ...] [--going first|second] [--defends]
 
 One process, one core, with the sengoku that this Python imports (a regular install compiles the
 engine with mypyc; an editable one runs it as pure Python: the first line says which). The minimal loop is the floor a full-rules engine is measured against:
 it only shuffles, draws, charges and deploys greedily (no board, no Growth/Focus, no rule
 checks, no measures beyond the AP per turn). `--set NAME=VALUE` changes a setting of the default
 policy (`GreedySettings`, as benchmarks/greedy_ab.py takes it): what a setting costs, e.g.
-`--policy greedy --set fitted_focus=False` beside `--policy greedy`.
+`--policy greedy --set fitted_focus=False` beside `--policy greedy`. The policies play going first
+against a passive opponent unless `--going second` or `--defends` says otherwise (greedy's look-ahead
+plays its first turns going second and against a defender: what it costs there); the minimal loop
+is the same in every setting.
 
 Each of the `--repeat` rounds times the minimal loop and then each policy back to back; a figure is
 the best of its rounds, and a policy's share of the loop is also printed per round (the median, the
@@ -139,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
                              "a whole `sengoku goldfish` process is timed against (goldfish_bench.py)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="change this setting of the default policy (VALUE a Python literal)")
+    parser.add_argument("--going", choices=["first", "second"], default="first",
+                        help="the policies' seat (default: first)")
+    parser.add_argument("--defends", action="store_true", help="the opponent defends (G4)")
     args = parser.parse_args(argv)
     from sengoku.engine.errors import EngineError
     from sengoku.engine.policies.greedy import GreedyPolicy, GreedySettings
@@ -170,7 +176,9 @@ def main(argv: list[str] | None = None) -> int:
           f"({sengoku.engine.state.__file__})")
     print(f"default deck: {len(tables.deck_indices)} main cards, Commander {tables.name[cmd]}; "
           f"{args.turns} turns; best of {args.repeat}; games per CPU second of one core"
-          + "".join(f"; {item}" for item in args.set))
+          + "".join(f"; {item}" for item in args.set)
+          + ("" if args.going == "first" and not args.defends else
+             f"; the policies go {args.going}" + (" against a defender" if args.defends else "")))
 
     if args.count:
         if sengoku.engine_build() != "pure Python":
@@ -193,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
         # One runner per policy, as `sengoku goldfish` plays its runs: run i's chance prepared by
         # seed_run (G7), then a full setup (S1-S7) each game.
         chance = Chance()
-        runner = GameRunner(tables, policy(pname), chance, args.turns, True, cmd)
+        runner = GameRunner(tables, policy(pname), chance, args.turns, args.going == "first", cmd,
+                            opponent_defends=args.defends)
         runs = itertools.count()
 
         def play_run(chance=chance, runner=runner, runs=runs) -> None:

@@ -173,14 +173,14 @@ def test_the_look_ahead_plays_the_turns_and_seats_it_is_set_for():
         for name, settings in (("look", GreedySettings()), ("script", SCRIPT)):
             kills[(first, defends, name)] = [
                 play_out(suite_state("low-curve", seed, first, defends), GreedyPolicy(settings)).won_turn
-                for seed in range(40)]
+                for seed in range(15)]
     # going first against a passive opponent (lookahead_first=False): the script's very games
     assert kills[(True, False, "look")] == kills[(True, False, "script")]
     # going second, and going first against a defender: other games on some deals
     assert kills[(False, False, "look")] != kills[(False, False, "script")]
     assert kills[(True, True, "look")] != kills[(True, True, "script")]
     on = GreedySettings(lookahead_first=True)
-    assert [play_out(suite_state("low-curve", seed, True), GreedyPolicy(on)).won_turn for seed in range(40)] \
+    assert [play_out(suite_state("low-curve", seed, True), GreedyPolicy(on)).won_turn for seed in range(15)] \
         != kills[(True, False, "script")]
 
 
