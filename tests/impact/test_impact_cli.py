@@ -74,11 +74,11 @@ def test_a_dask_local_cluster_gives_the_same_report(one_process: str) -> None:
 
 def test_the_text_report_names_everything_first_and_answers_in_words(capsys: pytest.CaptureFixture[str]) -> None:
     got = run_captured(capsys, "impact", str(DEFAULT_DECK), "--card", "Soma Lv1", "--card", "Ronin", "--precision",
-                       "0.1", "--jobs", "1", "--going", "second", "--seed", "7")
+                       "0.1", "--jobs", "1", "--going", "first", "--seed", "7")
     assert got.code == 0, got.err
     lines = got.out.splitlines()
     assert lines[0].startswith("Impact of each card of ")
-    assert lines[2] == "Options: turns 8, seed 7, going second, policy greedy, standard mode, Commander Soma (S1)."
+    assert lines[2] == "Options: turns 8, seed 7, going first, policy greedy, standard mode, Commander Soma (S1)."
     assert lines[3] == "Opponent: a mirror of the full deck, for every card's deck, not defending."
     assert lines[5].startswith("Correction: the words are corrected for the cards measured: Bonferroni over the 1 card(s)")
     assert lines[7].endswith(":") and lines[8].startswith("  ")  # the answer, in words, before the table
