@@ -11,7 +11,7 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, PROGRESS_MIN_GAME_TURNS, play_inputs, refuse_invalid, with_progress
-from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
+from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, POLICY_SETTING, SEED, policy_choice
 from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS, PlayOptions
 from sengoku.writes import check_outputs, write_atomically
@@ -49,6 +49,7 @@ def compare_command(
     seed: int = SEED,
     going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", help=POLICY_HELP),
+    policy_setting: list[str] = POLICY_SETTING,
     mode: Optional[str] = typer.Option(
         None, "--mode", help="Play every deck under standard or ultimate. Default: the decklists' own "
         "mode, which must be the same.", show_default=False),
@@ -91,7 +92,8 @@ def compare_command(
 
         check_plot_path(plot, replace=force)
     # the options as one record, checked here once and passed whole
-    options = PlayOptions.given(turns=turns, seed=seed, policy=policy, going=going, mode=mode, jobs=jobs,
+    spec = policy_choice(policy, policy_setting)  # the policy and its settings: one PolicySpec
+    options = PlayOptions.given(turns=turns, seed=seed, policy=spec, going=going, mode=mode, jobs=jobs,
                                 opponent=opponent, opponent_defends=opponent_defends, play_on=play_on)
     note = options.jobs_note("--jobs")
     if note:

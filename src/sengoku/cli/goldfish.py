@@ -12,7 +12,7 @@ import typer
 
 from sengoku.build import engine_compiled
 from sengoku.cli import app
-from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, SEED
+from sengoku.cli.play_options import DB, FORCE, JOBS, OPPONENT_DEFENDS, PLAY_ON, POLICY_SETTING, SEED, policy_choice
 from sengoku.cli.streams import write_document
 from sengoku.errors import DataError
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS, PlayOptions
@@ -85,6 +85,7 @@ def goldfish_command(
     going: Optional[str] = typer.Option(None, "--going", help="Play first (start with 0 AP, no attack on "
                                         "turn 1) or second (start with 5 AP) (S7, S8).", show_default="first"),
     policy: Optional[str] = typer.Option(None, "--policy", help=POLICY_HELP, show_default=DEFAULT_POLICY),
+    policy_setting: list[str] = POLICY_SETTING,
     commander: Optional[str] = typer.Option(
         None, "--commander", metavar="NAME", help="Pin the Commander to this Level 1 Main card name. "
         "Default: the Level 1 Main whose name has the most higher-level copies in the deck (S1).",
@@ -159,7 +160,8 @@ def goldfish_command(
                 raise DataError(None, f"--trace prints one game instead of the report: {option} cannot go with it")
 
     # the options as one record, checked here once (a value no game can use exits 2) and passed whole
-    options = PlayOptions.given(turns=turns, seed=seed, policy=policy, going=going, commander=commander, mode=mode,
+    spec = policy_choice(policy, policy_setting)  # the policy and its settings: one PolicySpec
+    options = PlayOptions.given(turns=turns, seed=seed, policy=spec, going=going, commander=commander, mode=mode,
                                 jobs=jobs, opponent=opponent, opponent_defends=opponent_defends or None,
                                 play_on=play_on or None)
     note = options.jobs_note("--jobs")

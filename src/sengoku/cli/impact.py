@@ -9,7 +9,7 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
-from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
+from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, POLICY_SETTING, SEED, policy_choice
 from sengoku.cli.races import check_where, note_jobs, progress_line, run_race
 from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
@@ -66,6 +66,7 @@ def impact_command(
     turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
     going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", help=POLICY_HELP),
+    policy_setting: list[str] = POLICY_SETTING,
     commander: Optional[str] = typer.Option(
         None, "--commander", metavar="NAME", help="Pin the Commander to this Level 1 Main card name in every "
         "deck. Default: S1's choice, deck by deck.", show_default=False),
@@ -103,7 +104,8 @@ def impact_command(
     deck_path = deck if deck is not None else default_decklist()
     # the output checked before any game: against the run's inputs
     check_outputs({"--html": html}, play_inputs([deck_path], opponent, db), replace=force)
-    options = PlayOptions.given(None, turns=turns, seed=seed, going=going, policy=policy, commander=commander,
+    spec = policy_choice(policy, policy_setting)  # the policy and its settings: one PolicySpec
+    options = PlayOptions.given(None, turns=turns, seed=seed, going=going, policy=spec, commander=commander,
                                 mode=mode, opponent=opponent, opponent_defends=opponent_defends, play_on=play_on,
                                 jobs=jobs)
     note_jobs(options)

@@ -9,7 +9,7 @@ import typer
 
 from sengoku.cli import app
 from sengoku.cli.goldfish import POLICY_HELP, play_inputs, refuse_invalid
-from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, SEED
+from sengoku.cli.play_options import DB, OPPONENT_DEFENDS, PLAY_ON, POLICY_SETTING, SEED, policy_choice
 from sengoku.cli.races import check_where, note_jobs, progress_line, run_race
 from sengoku.cli.streams import write_document
 from sengoku.goldfish.options import DEFAULT_POLICY, DEFAULT_TURNS
@@ -70,6 +70,7 @@ def tune_command(
     turns: int = typer.Option(DEFAULT_TURNS, "--turns", "-t", help="Turns played in each game (1 to 200)."),
     going: str = typer.Option("first", "--going", help="Play first or second (S7, S8)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", help=POLICY_HELP),
+    policy_setting: list[str] = POLICY_SETTING,
     mode: Optional[str] = typer.Option(None, "--mode", help="standard or ultimate. Default: the "
                                        "decklist's own mode.", show_default=False),
     opponent: Optional[Path] = typer.Option(
@@ -106,7 +107,8 @@ def tune_command(
     # every output checked before the tune, not after it: against the run's inputs and each other
     inputs = play_inputs([deck], opponent, db) + ([Input("the --pool file", pool)] if pool is not None else [])
     check_outputs({"--output": output, "--html": html}, inputs, replace=force)
-    options = PlayOptions.given(seed=seed, turns=turns, policy=policy, going=going, mode=mode, opponent=opponent,
+    spec = policy_choice(policy, policy_setting)  # the policy and its settings: one PolicySpec
+    options = PlayOptions.given(seed=seed, turns=turns, policy=spec, going=going, mode=mode, opponent=opponent,
                                 opponent_defends=opponent_defends, play_on=play_on, jobs=jobs)
     note_jobs(options)
     line = progress_line(lambda p: f"tune: change {p.step}, {p.look} · {p.candidates:,} candidates left · "
