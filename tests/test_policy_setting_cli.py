@@ -8,7 +8,10 @@ look-ahead (greedy's costliest part, pure-Python) plays only in the few default 
 
 from __future__ import annotations
 
+import html
 import json
+import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -133,3 +136,32 @@ def test_an_unknown_policy_is_named_as_without_settings(cli) -> None:
     code, _, err = cli("goldfish", "--runs", "5", "--policy", "gredy", "--policy-setting", "abilities=False")
     assert code == 2
     assert err.startswith("error: unknown policy 'gredy' (known: greedy,")
+
+
+def _page_command(page: Path) -> list[str]:
+    found = re.search(r"<pre><code>(sengoku [^<]*)</code></pre>", page.read_text(encoding="utf-8"))
+    assert found, "the page prints no command"
+    return shlex.split(html.unescape(found.group(1)))
+
+
+@pytest.mark.parametrize("args", [
+    ["goldfish", str(WEAKENED), "--runs", "6", "--turns", "4"],
+    ["compare", str(DEFAULT), str(WEAKENED), "--runs", "6", "--turns", "4"],
+    ["tune", str(WEAKENED), "--max-changes", "0", "--check", "0"],
+    ["impact", str(DEFAULT), "--card", "Soma Lv1", "--precision", "3", "--budget", "2000", "--turns", "2"],
+])
+def test_a_report_page_gives_the_settings_again(args: list[str], tmp_path: Path, cli) -> None:
+    """The page's command that makes it again spells the policy as given: --policy, then each --policy-setting;
+    run again, it makes the same page, byte for byte."""
+    page = tmp_path / "page.html"
+    settings = ["--policy-setting", "abilities=False", "--policy-setting", "fitted_margin=0.05"]
+    code, _, err = cli(*args, "--jobs", "1", "--html", str(page), *settings)
+    assert code == 0, err
+    first = page.read_bytes()
+    words = _page_command(page)
+    at = words.index("--policy")
+    assert words[at:at + 6] == ["--policy", "greedy", *settings]
+    page.unlink()
+    code, _, err = cli(*words[1:])
+    assert code == 0, err
+    assert page.read_bytes() == first

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from sengoku.goldfish.reports.command import shell_command
+from sengoku.goldfish.reports.command import policy_args, shell_command
 from sengoku.goldfish.reports.html_report import document, facts_table, table
 from sengoku.goldfish.reports.svg import Band, Line, chart
 from sengoku.impact.report import _scale, answer_lines, association_note, heading_words, table_rows
@@ -23,7 +23,7 @@ def reproduce_command(result: ImpactResult, *, db: Path | str | None = None, htm
     o = result.options
     args = ["--objective", str(result.objective), "--precision", f"{result.precision:g}", "--budget",
             str(result.budget), "--error-rate", f"{result.error_rate:g}", "--drawn-by", str(result.drawn_by),
-            "--seed", str(o.seed), "--turns", str(o.turns), "--going", o.going, "--policy", str(o.policy),
+            "--seed", str(o.seed), "--turns", str(o.turns), "--going", o.going, *policy_args(o.policy),
             "--mode", str(o.mode)]
     for filler in result.fillers:
         args += ["--filler", filler]

@@ -11,7 +11,7 @@ import math
 from html import escape
 from pathlib import Path
 
-from sengoku.goldfish.reports.command import shell_command
+from sengoku.goldfish.reports.command import policy_args, shell_command
 from sengoku.goldfish.reports.html_report import document, facts_table, table
 from sengoku.goldfish.reports.svg import Band, Line, chart
 from sengoku.tune.report import start_words, tuned_for
@@ -22,9 +22,9 @@ def reproduce_command(result: TuneResult, *, db: Path | str | None = None, outpu
                       html: Path | str | None = None) -> str:
     """Return the `sengoku tune` command that makes the same tune (every option spelled out)."""
     args = ["--objective", str(result.objective), "--budget", str(result.budget),
-            "--seed", str(result.seed), "--turns", str(result.turns), "--going", result.going, "--policy",
-            result.policy, "--mode", result.mode, "--error-rate", str(result.error_rate), "--min-gain",
-            str(result.min_gain)]
+            "--seed", str(result.seed), "--turns", str(result.turns), "--going", result.going,
+            *policy_args(result.options.policy), "--mode", result.mode, "--error-rate", str(result.error_rate),
+            "--min-gain", str(result.min_gain)]
     if result.max_changes is not None:
         args += ["--max-changes", str(result.max_changes)]
     if result.pool_source != "card database":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from typing import Any
 
 
 def shell_command(words: Sequence[str], operands: Sequence[str], options: Sequence[str]) -> str:
@@ -21,3 +22,17 @@ def shell_command(words: Sequence[str], operands: Sequence[str], options: Sequen
     else:
         args = [*words, *operands, *options]
     return " ".join(shlex.quote(a) for a in args)
+
+
+def policy_args(policy: Any, name: str | None = None) -> list[str]:
+    """Return the policy that played, as the command line is given it: --policy, then each --policy-setting.
+
+    `policy` is the options' `PolicySpec` (None: only `name`, a report's policy name, is known);
+    a setting's value is written as the Python literal the option reads (`abilities=False`).
+    """
+    if policy is None:
+        return ["--policy", str(name)]
+    args = ["--policy", policy.name]
+    for key, value in policy.settings:
+        args += ["--policy-setting", f"{key}={value!r}"]
+    return args

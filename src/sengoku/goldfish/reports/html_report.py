@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from sengoku.goldfish.api import default_decklist
 from sengoku.goldfish.player_check import NOT_WITHIN
-from sengoku.goldfish.reports.command import shell_command
+from sengoku.goldfish.reports.command import policy_args, shell_command
 from sengoku.goldfish.reports.summary import opponent_model, percent, summary_lines
 from sengoku.goldfish.reports.svg import Band, Bars, Line, chart
 from sengoku.version import __version__
@@ -131,7 +131,8 @@ def reproduce_command(result: GoldfishResult, *, db: Path | str | None = None,
 def option_args(result: GoldfishResult, *, commander: bool) -> list[str]:
     """Return the engine's options that played `result`, spelled out (`commander`: a named one too)."""
     args = ["--runs", str(result.runs), "--turns", str(result.turns), "--seed", str(result.seed),
-            "--going", result.going, "--policy", result.policy, "--mode", result.mode]
+            "--going", result.going, *policy_args(getattr(result.options, "policy", None), result.policy),
+            "--mode", result.mode]
     if commander and result.commander.get("chosen") == "named":
         args += ["--commander", result.commander["name"]]
     opponent = result.kill_turn.get("opponent", {})
