@@ -30,7 +30,8 @@ from sengoku.goldfish.options import PolicySpec
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ROOT / "decklists" / "default.toml"
 WEAKENED = ROOT / "decklists" / "tune" / "no-level4.toml"
-TUNE_SCHEMA = Draft202012Validator(json.loads((ROOT / "schemas" / "tune.schema.json").read_text(encoding="utf-8")))
+TUNE_SCHEMA, TRACE_SCHEMA = (Draft202012Validator(json.loads((ROOT / "schemas" / name).read_text(encoding="utf-8")))
+                             for name in ("tune.schema.json", "trace.schema.json"))
 
 # Going second, greedy's look-ahead plays its first two turns; lookahead_turns=0 turns it off. On
 # these runs (seed 3) run 3 is won a turn later without it (3, not 2): the option is seen in the games.
@@ -165,3 +166,15 @@ def test_a_report_page_gives_the_settings_again(args: list[str], tmp_path: Path,
     code, _, err = cli(*words[1:])
     assert code == 0, err
     assert page.read_bytes() == first
+
+
+def test_a_trace_names_the_settings_and_follows_its_schema(cli) -> None:
+    settings = ["--policy-setting", "abilities=False", "--policy-setting", "fitted_margin=0.05"]
+    code, out, err = cli("goldfish", "--runs", "3", "--trace", "1", "--json", *settings)
+    assert code == 0, err
+    events = [json.loads(line) for line in out.splitlines()]
+    assert not [e for event in events for e in TRACE_SCHEMA.iter_errors(event)]
+    assert events[0]["policy"] == {"name": "greedy", "settings": {"abilities": False, "fitted_margin": 0.05}}
+    code, out, err = cli("goldfish", "--runs", "3", "--trace", "1", *settings)
+    assert code == 0, err
+    assert ", policy greedy(abilities=False, fitted_margin=0.05), standard mode," in out.splitlines()[0]

@@ -86,7 +86,7 @@ def _lines(e: dict[str, Any], board: dict[str, Any]) -> list[str]:  # noqa: C901
         who = "a mirror of the deck" if opp["deck"] == "mirror" else str(opp["deck"])
         defends = "adds its Commander and self-boosts" if opp["defends"] else "makes no optional choice"
         return [f"Run {e['run']} of {e['runs']:,} (seed {e['seed']}{chosen}): {e['deck']}, going {e['going']}, "
-                f"policy {e['policy']}, {e['mode']} mode, at most {e['turns']} turns.",
+                f"policy {_policy(e['policy'])}, {e['mode']} mode, at most {e['turns']} turns.",
                 f"Opponent: {who}; it never acts and {defends} (G4)."]
     if kind == "setup":
         opp = e["opponent"]
@@ -188,6 +188,13 @@ def _lines(e: dict[str, Any], board: dict[str, Any]) -> list[str]:  # noqa: C901
             return ["", f"Won on turn {e['won_turn']} (K5){tail}."]
         return ["", f"Not won within {e['turns']} turns."]
     return [f"    ({kind})"]
+
+
+def _policy(p: Any) -> str:
+    """The policy as goldfish's report names it: its name, then the settings changed (`greedy(abilities=False)`)."""
+    if not isinstance(p, dict):
+        return str(p)
+    return p["name"] + "(" + ", ".join(f"{k}={v!r}" for k, v in p["settings"].items()) + ")"
 
 
 def _attack(e: dict[str, Any]) -> list[str]:
