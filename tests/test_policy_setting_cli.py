@@ -111,7 +111,7 @@ LONG = "x" * 30
     ("goldfish", ["deploy_first=True"], ["--policy-setting 'deploy_first=True': greedy's setting deploy_first was "
                                          "removed"]),
     ("goldfish", ["lookahead_turns=False"], ["--policy-setting 'lookahead_turns=False': greedy's setting "
-                                             "lookahead_turns takes a int, not False"]),
+                                             "lookahead_turns takes an int, not False"]),
     ("goldfish", ["lookahead_margin='0.1'"], ["lookahead_margin takes a float, not '0.1'"]),
     ("goldfish", ["lookahead_turns=0", "lookahead_turns=1"], ["--policy-setting 'lookahead_turns=1': "
                                                               "lookahead_turns is given twice"]),

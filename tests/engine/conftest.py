@@ -7,6 +7,8 @@ reader can check the arithmetic by hand against SPEC.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
 import random
 import sys
 import tomllib
@@ -205,6 +207,30 @@ def benchmark_script(name: str) -> Iterator[Any]:
         yield importlib.import_module(name)
     finally:
         sys.path.remove(str(BENCHMARKS))
+
+
+@contextmanager
+def fit_script(name: str) -> Iterator[Any]:
+    """`benchmark_script` for a script that fits weights with numpy (the optional fit extra): skipped
+    without numpy, failed instead when CI requires it (SENGOKU_REQUIRE_FIT=1, so that a numpy that failed
+    to install fails here instead of skipping)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        if os.environ.get("SENGOKU_REQUIRE_FIT") == "1":
+            pytest.fail("SENGOKU_REQUIRE_FIT=1 but numpy is not installed (pip install 'sengoku[fit]')")
+        pytest.skip("numpy is not installed (the optional fit extra)")
+    with benchmark_script(name) as script:
+        yield script
+
+
+def load_module(path: Path) -> Any:
+    """Import the Python file at `path` (a module of weights a fit script wrote) under a name of its own."""
+    spec = importlib.util.spec_from_file_location("fitted", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # Greedy's script alone, without the look-ahead that chooses its first turns' first steps: the hand-worked

@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import os
 from pathlib import Path
 
 import pytest
 
 from sengoku.engine.policies.greedy import charge_weights
 
-from .conftest import benchmark_script
-
-# CI installs the fit extra and sets this, so that a numpy that failed to install fails here instead of skipping.
-FIT_REQUIRED = os.environ.get("SENGOKU_REQUIRE_FIT") == "1"
-
+from .conftest import fit_script, load_module
 
 @pytest.fixture(scope="module")
 def tool():
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        if FIT_REQUIRED:
-            pytest.fail("SENGOKU_REQUIRE_FIT=1 but numpy is not installed (pip install 'sengoku[fit]')")
-        pytest.skip("numpy is not installed (the optional fit extra)")
-    with benchmark_script("fit_charges") as script:
+    with fit_script("fit_charges") as script:
         yield script
-
-
-def _load(path: Path):
-    spec = importlib.util.spec_from_file_location("fitted", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_same_arguments_write_the_same_weights(tool, tmp_path: Path):
@@ -42,7 +22,7 @@ def test_the_same_arguments_write_the_same_weights(tool, tmp_path: Path):
     assert tool.main(args + ["--out", str(tmp_path / "b.py"), "--jobs", "2"]) == 0
     a = (tmp_path / "a.py").read_text(encoding="utf-8")
     assert a == (tmp_path / "b.py").read_text(encoding="utf-8")  # any --jobs: the same file
-    fitted = _load(tmp_path / "a.py")
+    fitted = load_module(tmp_path / "a.py")
     # the committed module's shapes, and the feature names the policy reads
     assert fitted.CARD_FEATURES == charge_weights.CARD_FEATURES
     assert [len(row) for row in fitted.CARD] == [len(charge_weights.CARD_FEATURES)] * 3
@@ -107,7 +87,7 @@ def _fit_twice(tool, args: list[str], tmp_path: Path):
     assert tool.main(args + ["--out", str(tmp_path / "a.py"), "--choices", str(tmp_path / "c.json")]) == 0
     assert tool.main(args + ["--out", str(tmp_path / "b.py"), "--jobs", "2"]) == 0
     assert (tmp_path / "a.py").read_text(encoding="utf-8") == (tmp_path / "b.py").read_text(encoding="utf-8")
-    return _load(tmp_path / "a.py"), json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
+    return load_module(tmp_path / "a.py"), json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
 
 
 def test_the_focus_fit_writes_the_same_weights_for_any_jobs(focus_tool, tmp_path: Path):

@@ -4,7 +4,6 @@ the Charge Phase plans it tries, the turns and seats it plays, and the script th
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import random
 from pathlib import Path
 
@@ -18,8 +17,7 @@ from sengoku.engine.policies.greedy.known import Known
 from sengoku.engine.policies.greedy.lookahead import LookAhead, steps, turn_end_features, turn_value
 from sengoku.engine.policies.search import SearchPolicy
 
-from .conftest import SCRIPT, benchmark_script, play_out, suite_hand, suite_state
-from .test_fit_charges import FIT_REQUIRED
+from .conftest import SCRIPT, fit_script, load_module, play_out, suite_hand, suite_state
 
 
 def _main_phase(deck: str, seed: int, going_first: bool = False, defends: bool = False):
@@ -186,22 +184,8 @@ def test_the_look_ahead_plays_the_turns_and_seats_it_is_set_for():
 
 @pytest.fixture(scope="module")
 def tool():
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        if FIT_REQUIRED:
-            pytest.fail("SENGOKU_REQUIRE_FIT=1 but numpy is not installed (pip install 'sengoku[fit]')")
-        pytest.skip("numpy is not installed (the optional fit extra)")
-    with benchmark_script("fit_turn_weights") as script:
+    with fit_script("fit_turn_weights") as script:
         yield script
-
-
-def _load(path: Path):
-    spec = importlib.util.spec_from_file_location("fitted", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_fit_writes_the_same_weights_for_the_same_arguments_in_the_policys_format(tool, tmp_path: Path, capsys):
@@ -210,7 +194,7 @@ def test_the_fit_writes_the_same_weights_for_the_same_arguments_in_the_policys_f
     assert tool.main(args + ["--out", str(tmp_path / "b.py"), "--jobs", "2"]) == 0
     a = (tmp_path / "a.py").read_text(encoding="utf-8")
     assert a == (tmp_path / "b.py").read_text(encoding="utf-8")
-    fitted = _load(tmp_path / "a.py")
+    fitted = load_module(tmp_path / "a.py")
     assert fitted.FEATURES == turn_weights.FEATURES and fitted.TURNS == 2
     filled = [g for g, w in enumerate(fitted.WEIGHTS) if w]
     assert filled == [1, 5]  # turns 1 and 2, going second against a defender: (turn - 1) * 4 + 1

@@ -115,7 +115,7 @@ def test_greedy_settings_are_one_checked_record():
         GreedySettings.from_mapping({"risky": 0.3})
     with pytest.raises(EngineError, match="greedy's setting contracts takes a bool, not 0"):
         GreedySettings.from_mapping({"contracts": 0})
-    with pytest.raises(EngineError, match="greedy's setting extra_charge takes a int, not 2.5"):
+    with pytest.raises(EngineError, match="greedy's setting extra_charge takes an int, not 2.5"):
         GreedySettings.from_mapping({"extra_charge": 2.5})
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings.fitted_margin = 0.5  # type: ignore[misc]

@@ -53,7 +53,7 @@ def test_a_policys_settings_are_checked_by_the_policy() -> None:
         PolicySpec("greedy", {"min_hits": 0.3})
     with pytest.raises(GoldfishError, match="greedy's setting hp_charge takes a bool, not 1$"):
         PolicySpec("greedy", {"hp_charge": 1})
-    with pytest.raises(GoldfishError, match="greedy's setting extra_charge_turns takes a int, not 1.5$"):
+    with pytest.raises(GoldfishError, match="greedy's setting extra_charge_turns takes an int, not 1.5$"):
         PolicySpec("greedy", {"extra_charge_turns": 1.5})
     # a setting removed (it did not earn its cost on the test set) is named as removed, with what greedy does now
     with pytest.raises(GoldfishError, match="^greedy's setting min_hit was removed .*: greedy now always attacks"):

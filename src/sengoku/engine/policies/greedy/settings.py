@@ -83,7 +83,8 @@ class GreedySettings:
             if kind is float and type(value) is int:
                 value = float(value)
             if type(value) is not kind:
-                raise EngineError(f"greedy's setting {name} takes a {kind.__name__}, not {value!r}")
+                article = "an" if kind is int else "a"
+                raise EngineError(f"greedy's setting {name} takes {article} {kind.__name__}, not {value!r}")
             changes[name] = value
         return dataclasses.replace(base if base is not None else cls(), **changes)
 
