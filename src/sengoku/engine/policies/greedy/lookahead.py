@@ -134,7 +134,8 @@ def copy_seed(policy_seed: int, turn: int, step: int, copy: int) -> int:
 @mypyc_attr(allow_interpreted_subclasses=True)
 class LookAhead:
     """The look-ahead of one greedy policy: `player` is greedy with the same settings but no look-ahead
-    (it plays the turns out on the copies)."""
+    (it plays the turns out on the copies). A subclass of `GreedyPolicy` that overrides a decision makes
+    that decision in its own game's turns; on the copies, greedy's own script plays it."""
 
     def __init__(self, player: Policy, known: Known) -> None:
         self.player = player
