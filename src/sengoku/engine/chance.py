@@ -371,6 +371,12 @@ class Chance:
         return rng
 
 
+def text_seed(text: str) -> int:
+    """64 bits of a BLAKE2b digest of `text`, read little-endian: a seed keyed by what it is for (a
+    look-ahead's copies, `search`'s), the same in every process, compiled or pure."""
+    return int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "little")
+
+
 # The 20-byte digest of a run, little-endian: bytes 0-3 the shuffle seed, 4-7 the opponent's, 8-11
 # the dice's, 12-19 the policy's (the digest read as one number, cut at bits 32, 64 and 96).
 _RUN_SEEDS: Final = Struct("<IIIQ")

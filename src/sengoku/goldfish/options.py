@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,12 @@ MAX_TURNS = 200
 DEFAULT_SEED = 0
 DEFAULT_GOING = "first"
 DEFAULT_POLICY = "greedy"  # the one place the default policy is named
+
+
+def policy_label(name: str, settings: Iterable[tuple[str, Any]]) -> str:
+    """A policy as reports name it: its name, then the settings changed, if any (`greedy(abilities=False)`)."""
+    pairs = ", ".join(f"{k}={v!r}" for k, v in settings)
+    return f"{name}({pairs})" if pairs else name
 
 
 @dataclass(frozen=True)
@@ -68,9 +74,7 @@ class PolicySpec:
         return {"name": self.name, "settings": self.settings_dict()} if self.settings else self.name
 
     def __str__(self) -> str:
-        if not self.settings:
-            return self.name
-        return self.name + "(" + ", ".join(f"{k}={v!r}" for k, v in self.settings) + ")"
+        return policy_label(self.name, self.settings)
 
 
 @dataclass(frozen=True)

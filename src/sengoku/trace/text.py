@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from sengoku.display import printable
+from sengoku.goldfish.options import policy_label
 
 CELL = 15  # characters per grid cell
 _WHY_DRAWN = {"ability": "the ability drew", "familiar": "the familiar's row drew"}
@@ -191,10 +192,8 @@ def _lines(e: dict[str, Any], board: dict[str, Any]) -> list[str]:  # noqa: C901
 
 
 def _policy(p: Any) -> str:
-    """The policy as goldfish's report names it: its name, then the settings changed (`greedy(abilities=False)`)."""
-    if not isinstance(p, dict):
-        return str(p)
-    return p["name"] + "(" + ", ".join(f"{k}={v!r}" for k, v in p["settings"].items()) + ")"
+    """The policy as goldfish's report names it (`policy_label`): the JSON's name, or its {name, settings}."""
+    return policy_label(p["name"], p["settings"].items()) if isinstance(p, dict) else str(p)
 
 
 def _attack(e: dict[str, Any]) -> list[str]:

@@ -41,13 +41,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from hashlib import blake2b
 from itertools import combinations
 from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.engine.actions import Action, Kind
+from sengoku.engine.chance import text_seed
 from sengoku.engine.clone import clone_state
 from sengoku.engine.constants import BETWEEN, HAND_LIMIT
 from sengoku.engine.policies.base import forced_charges
@@ -73,8 +73,7 @@ def keyed_seed(policy_seed: int, turn: int, step: int, stage: int, copy: int) ->
     """Return the seed of copy `copy` of stage `stage` (1 or 2) of the decision at Main Phase step `step`
     (0: the Charge Phase) of turn `turn`, in the run whose policy seed is `policy_seed`: 64 bits of a
     BLAKE2b digest, the same in every process, compiled or pure."""
-    text = f"sengoku-search:{policy_seed}:{turn}:{step}:{stage}:{copy}"
-    return int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "little")
+    return text_seed(f"sengoku-search:{policy_seed}:{turn}:{step}:{stage}:{copy}")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

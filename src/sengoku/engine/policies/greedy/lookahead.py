@@ -21,12 +21,12 @@ so that it costs a few hundred turns of greedy a game instead of thousands of ga
 from __future__ import annotations
 
 import random
-from hashlib import blake2b
 
 from mypy_extensions import mypyc_attr  # read by mypyc when the engine is compiled
 
 from sengoku.engine.actions import Action, Kind
 from sengoku.engine.board import COMMAND_ZONE
+from sengoku.engine.chance import text_seed
 from sengoku.engine.clone import clone_state, copy_state
 from sengoku.engine.constants import CHARGE
 from sengoku.engine.policies.base import Policy, forced_charges
@@ -126,9 +126,8 @@ def turn_value(k: Known, state: GameState) -> float:
 
 def copy_seed(policy_seed: int, turn: int, step: int, copy: int) -> int:
     """The seed of copy `copy` (0: the first stage's) at Main Phase step `step` of turn `turn`, in the run
-    whose policy seed is `policy_seed`: 64 bits of a BLAKE2b digest, the same in every process."""
-    text = f"sengoku-lookahead:{policy_seed}:{turn}:{step}:{copy}"
-    return int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "little")
+    whose policy seed is `policy_seed` (`chance.text_seed`)."""
+    return text_seed(f"sengoku-lookahead:{policy_seed}:{turn}:{step}:{copy}")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
