@@ -180,6 +180,12 @@ def test_the_look_ahead_plays_the_turns_and_seats_it_is_set_for():
     on = GreedySettings(lookahead_first=True)
     assert [play_out(suite_state("low-curve", seed, True), GreedyPolicy(on)).won_turn for seed in range(15)] \
         != kills[(True, False, "script")]
+    # in Ultimate mode it looks ahead going first against a passive opponent too (lookahead_first_ultimate)
+    ultimate = {name: [play_out(suite_state("ultimate-beasts", seed, True), GreedyPolicy(settings)).won_turn
+                       for seed in range(15)]
+                for name, settings in (("look", GreedySettings()), ("script", SCRIPT),
+                                       ("off", GreedySettings(lookahead_first_ultimate=False)))}
+    assert ultimate["look"] != ultimate["script"] and ultimate["off"] == ultimate["script"]
 
 
 @pytest.fixture(scope="module")

@@ -27,8 +27,8 @@ DB = typer.Option(None, "--db", readable=False, help="Card database folder or fi
 POLICY_SETTING = typer.Option(
     [], "--policy-setting", metavar="NAME=VALUE", help="Change one of the --policy's settings (repeat for "
     "several); VALUE is a Python literal: 0, False, 0.05. For example --policy-setting lookahead_turns=0 plays "
-    "greedy's script alone, without its look-ahead of a turn: much faster going second or against a defender, "
-    "and less accurate there. The settings: docs/policies.md. An unknown setting, a value of the wrong type, a "
+    "greedy's script alone, without its look-ahead of a turn: much faster going second, against a defender "
+    "or in Ultimate mode, and less accurate there. The settings: docs/policies.md. An unknown setting, a value of the wrong type, a "
     "setting given twice or one for a policy without settings is exit 2.", show_default=False)
 
 

@@ -1,7 +1,8 @@
 """The default policy's look-ahead on its first turns: each Main Phase step chosen by playing the turn out.
 
 On the first `lookahead_turns` turns (going second, and going first against a defending opponent
-with `lookahead_first_defends`, against a passive one with `lookahead_first`), before
+with `lookahead_first_defends`, against a passive one with `lookahead_first`, or in Ultimate mode
+with `lookahead_first_ultimate`), before
 greedy's own script plays the turn, up to `lookahead_steps` steps are chosen so: every distinct legal
 step, and "let greedy play the turn" (`FINISH`), is tried on copies of the position
 (`sengoku.engine.clone`), greedy's own script plays the rest of the turn on each, and the turn's end
@@ -143,7 +144,8 @@ class LookAhead:
     def applies(self, state: GameState) -> bool:
         """Whether this turn's steps are looked ahead (its turn, seat and a fitted rule for them)."""
         s = self.known.settings
-        if state.going_first and not (s.lookahead_first_defends if state.opp_defends else s.lookahead_first):
+        if state.going_first and not (s.lookahead_first_defends if state.opp_defends
+                                      else s.lookahead_first or (s.lookahead_first_ultimate and state.t.ultimate)):
             return False
         return (state.turn <= s.lookahead_turns and state.won_turn is None and group(state) >= 0
                 and len(turn_weights.WEIGHTS[group(state)]) > 0)

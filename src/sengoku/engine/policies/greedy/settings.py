@@ -51,9 +51,10 @@ class GreedySettings:
     lookahead_turns: int = 2  # in the first this many turns (0: never), going second
     lookahead_first_defends: bool = True  # ... and going first against a defending opponent
     lookahead_first: bool = False  # ... and going first against a passive one
+    lookahead_first_ultimate: bool = True  # ... and going first against a passive one in Ultimate mode
     lookahead_charges: bool = True  # the Charge Phase plan too: greedy's, or one card sent more or fewer, or an HP Charge
     lookahead_steps: int = 2  # the steps a turn chosen so, greedy's script playing the rest
-    lookahead_copies: int = 8  # the second stage's copies of the position, per finalist
+    lookahead_copies: int = 16  # the second stage's copies of the position, per finalist
     lookahead_finalists: int = 3  # the options the second stage plays again (with "let greedy play")
     lookahead_margin: float = 0.0  # a step is taken when its value is this many turns sooner than greedy's turn
 
