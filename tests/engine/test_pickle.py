@@ -34,4 +34,5 @@ def test_deck_tables_survive_pickling_and_play_the_same_games() -> None:
         assert again.stronghold_lanes.keys() == tables.stronghold_lanes.keys()
         for i, lanes in tables.stronghold_lanes.items():
             assert again.stronghold_lanes[i].codes == lanes.codes
-        assert _kill_turns(again) == _kill_turns(tables)
+        runs = 200 if deck == "default.toml" else 60  # (in Ultimate mode greedy looks ahead going first)
+        assert _kill_turns(again, runs) == _kill_turns(tables, runs)

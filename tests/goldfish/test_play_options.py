@@ -80,8 +80,8 @@ def test_the_record_travels_whole_and_prints_as_json() -> None:
 
 
 def test_the_record_and_the_keyword_options_play_the_same_games() -> None:
-    by_record = sengoku.goldfish(DECK, runs=200, options=PlayOptions(turns=6, seed=4, going="second", jobs=1))
-    by_keywords = sengoku.goldfish(DECK, runs=200, turns=6, seed=4, going="second", jobs=1)
+    by_record = sengoku.goldfish(DECK, runs=80, options=PlayOptions(turns=6, seed=4, going="second", jobs=1))
+    by_keywords = sengoku.goldfish(DECK, runs=80, turns=6, seed=4, going="second", jobs=1)
     assert by_record.to_json() == by_keywords.to_json()
     assert by_record.options == PlayOptions(turns=6, seed=4, going="second", jobs=1, mode="standard")
 
@@ -107,9 +107,9 @@ def test_a_policy_setting_plays_the_games_of_the_policy_with_that_setting() -> N
 
 
 def test_goldfish_traces_the_runs_a_report_asks_for_as_trace_run_does() -> None:
-    result = sengoku.goldfish(DECK, runs=150, turns=6, jobs=1, opponent_defends=True, traces=("median", 7))
+    result = sengoku.goldfish(DECK, runs=60, turns=6, jobs=1, opponent_defends=True, traces=("median", 7))
     median, seventh = (Trace.of(t) for t in result.traced)
-    alone = trace_run(DECK, run="median", runs=150, turns=6, jobs=1, opponent_defends=True)
+    alone = trace_run(DECK, run="median", runs=60, turns=6, jobs=1, opponent_defends=True)
     assert median.events == alone.events and median.chosen == "median"
-    assert seventh.events == trace_run(DECK, run=7, runs=150, turns=6, jobs=1, opponent_defends=True).events
+    assert seventh.events == trace_run(DECK, run=7, runs=60, turns=6, jobs=1, opponent_defends=True).events
     assert result.run_kill_turns is None  # asked for traces, not for every run's kill turn

@@ -1,7 +1,8 @@
 """A trace is the game the simulation counted (G8): run i traced ends on run i's kill turn.
 
-For 1,000 runs of each bundled deck going first against a passive opponent, and 150 going second or
-against a defending opponent (where greedy's look-ahead plays its first turns, at about 12 ms a game):
+For 1,000 runs of the bundled Standard deck going first against a passive opponent, and 150 going
+second, against a defending opponent or in Ultimate mode (where greedy's look-ahead plays its first
+turns):
 the simulation's per-run kill turns (`Tally.per_run`, as `goldfish` keeps them) are
 compared with the same runs played again through a recording runner, the path `trace_run` takes
 (`make_runner(plan, record)` and `play_run`), and with the events that recording produced.
@@ -21,7 +22,7 @@ from sengoku.paths import data_dir
 from sengoku.trace import pick_run, trace_run
 
 RUNS = 1000
-LOOKING_RUNS = 150  # the runs where greedy looks ahead (going second, or against a defender)
+LOOKING_RUNS = 150  # the runs where greedy looks ahead (going second, against a defender, or in Ultimate mode)
 DECKS = {"standard": "default.toml", "ultimate": "ultimate.toml"}
 
 
@@ -42,7 +43,8 @@ def _plan(card_db, deck: str, going: str, defends: bool):
 @pytest.mark.parametrize("deck", list(DECKS))
 def test_every_traced_run_ends_on_the_simulations_kill_turn(card_db, deck: str, going: str, defends: bool) -> None:
     plan = _plan(card_db, deck, going, defends)
-    runs = RUNS if going == "first" and not defends else LOOKING_RUNS
+    looks = going == "second" or defends or deck == "ultimate"  # (in Ultimate mode it looks ahead going first too)
+    runs = LOOKING_RUNS if looks else RUNS
     simulated = play_all(plan, runs, jobs=1).per_run
     assert simulated is not None and len(simulated) == runs
     record: list[dict] = []
