@@ -28,8 +28,9 @@ POLICY_SETTING = typer.Option(
     [], "--policy-setting", metavar="NAME=VALUE", help="Change one of the --policy's settings (repeat for "
     "several); VALUE is a Python literal: 0, False, 0.05. For example --policy-setting lookahead_turns=0 plays "
     "greedy's script alone, without its look-ahead of a turn: much faster going second, against a defender "
-    "or in Ultimate mode, and less accurate there. The settings: docs/policies.md. An unknown setting, a value of the wrong type, a "
-    "setting given twice or one for a policy without settings is exit 2.", show_default=False)
+    "or in Ultimate mode, and less accurate there. The settings: docs/policies.md. An unknown setting, a "
+    "value of the wrong type, a setting given twice or one for a policy without settings is exit 2.",
+    show_default=False)
 
 
 def policy_choice(policy: str | None, settings: list[str]) -> Any:

@@ -8,8 +8,9 @@
 - `charges`: the extra cards sent for AP Charge (T2a), with their fitted rule, and abilities (C5).
 - `attacks`: attacks on the Stronghold (K4).
 - `policy`: the turn's script (`GreedyPolicy`), which asks them in order.
-- `lookahead`: on the first turns (going second, or against a defender), the Charge Phase plan and
-  the first steps chosen by playing the turn out on copies, valued by a rule fitted on the fit set.
+- `lookahead`: on the first turns (going second, against a defender, or in Ultimate mode), the Charge
+  Phase plan and the first steps chosen by playing the turn out on copies, valued by a rule fitted on
+  the fit set.
 - `fitted` and the `*_weights` modules: the fitted rules' sums and weights (benchmarks/fit_*.py).
 
 `GreedyPolicy(settings)` plays with other settings: `GreedySettings.from_mapping({"hp_charge": True})`
