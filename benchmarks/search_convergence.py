@@ -2,7 +2,7 @@
 
     python benchmarks/search_convergence.py [--set benchmarks/decksets/test.toml] [--deals 100] [--chunk 10]
         [--deck NAME ...] [--setting S ...] [--turns 12] [--seed 0] [--results FILE] [--jobs 1]
-        [--strong NAME=VALUE ...] [--base NAME=VALUE ...] [--no-sequential]
+        [--strong NAME=VALUE ...] [--base NAME=VALUE ...] [--no-sequential] [--base-from FILE]
 
 Issue 36 (SPEC G6): the policy table measures greedy against `search`, so `search` itself must be
 shown to have converged: a larger budget changes no test row's mean kill turn by more than 0.02
@@ -33,7 +33,10 @@ within 0.02 turns: "yes" when the whole interval is, "no" when the whole interva
 else "open" with the deals an interval of ±0.02 would need at this spread. Chunks of `--chunk`
 deals are appended to `--results` (JSON Lines) as they finish; a run with the same file plays only
 what it does not hold yet (resumable; a longer `--deals` adds deals), so a run can be stopped at any
-time. At the end: the CPU time per game of each policy and what a whole run of the set would take.
+time. `--base-from FILE` takes `search`'s games from a policy table's results file (`policy_bench.py
+--results FILE`, the same set, turns and seed): deal i there is played from the same seeds by `search` as it
+ships, so it is the same game, and only the stronger search is played for the chunks the file holds whole
+(half the cost, or less). At the end: the CPU time per game of each policy and what a whole run of the set would take.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from policy_bench import SETTINGS, in_processes, mean_ci  # noqa: E402  (the benchmarks' own helpers)
+from policy_bench import read_results as read_table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_SET = ROOT / "benchmarks" / "decksets" / "test.toml"
@@ -124,6 +128,18 @@ def read_results(path: Path) -> dict[tuple, tuple[list[int], float]]:
     return held
 
 
+def table_games(path: Path, version: str, turns: int, seed: int) -> dict[tuple[str, str], dict[int, tuple[int, float]]]:
+    """`search`'s games in a policy table's results file, deal by deal: (deck hash, setting) -> deal -> (kill
+    turn, its share of its chunk's CPU seconds), for this version, turn limit and seed only."""
+    games: dict[tuple[str, str], dict[int, tuple[int, float]]] = {}
+    for (deck_hash, setting, policy, v, t, s, start, _), (kills, seconds) in read_table(path).items():
+        if policy == "search" and v == version and t == turns and s == seed and kills:
+            row = games.setdefault((deck_hash, setting), {})
+            for i, k in enumerate(kills):
+                row[start + i] = (k, seconds / len(kills))
+    return games
+
+
 def verdict(diff: float, half: float, n: int) -> str:
     """"yes" when the whole interval lies within ±0.02, "no" when it lies wholly beyond, else "open"."""
     if n < MIN_DEALS:
@@ -154,7 +170,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="a setting of the first search (default: search as it ships)")
     parser.add_argument("--no-sequential", dest="sequential", action="store_false",
                         help="judge every row once, after --deals deals (default: at looks, stopping at a verdict)")
+    parser.add_argument("--base-from", type=Path, metavar="FILE",
+                        help="take search's games from this policy_bench.py --results file where it holds them "
+                             "(search as it ships: not with --base)")
     args = parser.parse_args(argv)
+    if args.base_from and args.base:
+        parser.error("--base-from holds the games of search as it ships: it cannot stand for --base changes")
+    if args.base_from and not args.base_from.is_file():
+        parser.error(f"--base-from {args.base_from}: no such file")
     strong, base = dict(STRONG), {}
     for items, into in ((args.strong, strong), (args.base, base)):
         for item in items:
@@ -224,15 +247,30 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
               f"interval is at the {1 - level:.2%} level ({ALPHA} / {len(looks)} looks: the chance that any look of "
               f"a row errs stays below {ALPHA})")
     print()
-    print("| deck | setting | deals | search | stronger | stronger - search (interval) | within 0.02 |")
-    print("| --- | --- | ---: | ---: | ---: | --- | --- |")
-    sys.stdout.flush()
     held = read_results(args.results)
     starts = list(range(0, args.deals, args.chunk))
 
     def key(deck: str, setting: str, which: str, start: int) -> tuple:
         return (_DECKS[deck][2], setting, which, json.dumps(resolved(policies[which]), sort_keys=True),
                 sengoku.__version__, args.turns, args.seed, start)
+
+    if args.base_from:
+        table = table_games(args.base_from, sengoku.__version__, args.turns, args.seed)
+        taken = 0
+        for deck in decks:
+            for setting in settings:
+                row = table.get((_DECKS[deck][2], setting), {})
+                for start in starts:
+                    deals = range(start, min(start + args.chunk, args.deals))
+                    if key(deck, setting, "search", start) not in held and all(i in row for i in deals):
+                        held[key(deck, setting, "search", start)] = ([row[i][0] for i in deals],
+                                                                     sum(row[i][1] for i in deals))
+                        taken += len(deals)
+        print(f"search's games taken from {args.base_from}: {taken}")
+        print()
+    print("| deck | setting | deals | search | stronger | stronger - search (interval) | within 0.02 |")
+    print("| --- | --- | ---: | ---: | ---: | --- | --- |")
+    sys.stdout.flush()
 
     cpu = {which: [0.0, 0] for which in policies}
     rows: list[tuple[float, float, float, float, int, float, str]] = []

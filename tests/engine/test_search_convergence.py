@@ -186,3 +186,35 @@ def test_games_of_another_budget_or_version_are_not_mixed_in(bench, tmp_path, lo
     older = results.read_text(encoding="utf-8").replace(f'"version": "{sengoku.__version__}"', '"version": "0.0.1"')
     results.write_text(older, encoding="utf-8")
     assert set(bench.read_results(results)) & set(held) == set()  # another version's lines: none of today's games
+
+
+def test_searchs_games_are_taken_from_a_policy_table_and_are_the_games_it_plays(bench, tmp_path, capsys):
+    # the policy table plays `search` as it ships on deals 0 and 1; the stronger search set to the same
+    # settings plays the same games from the same seeds, so the taken games must equal the stronger's
+    with benchmark_script("policy_bench") as table:
+        assert table.main(["--set", str(bench.TEST_SET), "--deck", "bundled/low-curve-1", "--setting", "second",
+                           "--deals", "2", "--turns", "6", "--chunk", "1",
+                           "--results", str(tmp_path / "table.jsonl")]) == 0
+    played = {r["start"]: r["kill_turns"][0] for r in lines(tmp_path / "table.jsonl") if r["policy"] == "search"}
+    results = tmp_path / "conv.jsonl"
+    same = ["--strong", f"rollouts={bench.resolved({})['rollouts']}", "--strong",
+            f"confirm={bench.resolved({})['confirm']}", "--strong", f"max_steps={bench.resolved({})['max_steps']}"]
+    assert bench.main(ROW + same + ["--deals", "3", "--results", str(results),
+                                    "--base-from", str(tmp_path / "table.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "search's games taken from" in out and ": 2\n" in out  # deals 0 and 1; deal 2 is not in the table
+    stored = lines(results)
+    assert sorted((r["policy"], r["start"]) for r in stored) == [("search", 2), ("stronger", 0), ("stronger", 1),
+                                                                ("stronger", 2)]
+    stronger = {r["start"]: r["kill_turns"][0] for r in stored if r["policy"] == "stronger"}
+    assert stronger[0] == played[0] and stronger[1] == played[1]
+
+
+def test_base_from_stands_only_for_search_as_it_ships(bench, tmp_path, capsys):
+    (tmp_path / "table.jsonl").write_text("", encoding="utf-8")
+    with pytest.raises(SystemExit) as info:
+        bench.main(ROW + CHEAP + ["--base-from", str(tmp_path / "table.jsonl")])
+    assert info.value.code == 2 and "--base-from" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as info:
+        bench.main(ROW + ["--base-from", str(tmp_path / "missing.jsonl")])
+    assert info.value.code == 2 and "missing.jsonl: no such file" in capsys.readouterr().err
