@@ -26,7 +26,8 @@ With `--results FILE` every chunk of `--chunk` deals of a deck, setting and poli
 long run can be stopped and resumed; keep one file per build of the engine measured. Last, the
 verdicts against issue 36's goals (SPEC G6): every row's gap within 0.1 turns (`LIMIT`); per deck (the
 mean of its settings' gaps), the largest minus the smallest at most 0.1; every pair of decks the
-yardstick separates ordered the same way. Each names the rows, decks or pairs that miss, by how much.
+yardstick separates ordered the same way. Each names the rows, decks or pairs that miss, by how much; the
+pairs' verdict also says how many misses are beyond chance, and how many luck alone would give (`ranking_check`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import math
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 SUITE = Path(__file__).resolve().parents[1] / "decklists" / "suite"
 SET_DECKS: dict[str, tuple[Path, Path]] = {}  # with --set: deck name -> (decklist, card database folder)
@@ -115,16 +117,37 @@ def mean_ci(values: list[int] | list[float]) -> tuple[float, float]:
     return m, t975(n) * math.sqrt(var / n)
 
 
+class Ranking(NamedTuple):
+    """What `ranking_check` found: the pairs the yardstick separates; each pair the measured policy orders the
+    other way, described; how many of those are beyond chance; and how many a policy would order the other way by
+    chance alone."""
+
+    separated: int
+    wrong: list[str]
+    beyond: int
+    by_chance: float
+
+
 def ranking_check(results: dict[tuple[str, str, str], list[int]], decks: list[str], settings: list[str],
-                  base: str, against: str) -> tuple[int, list[str]]:
+                  base: str, against: str) -> Ranking:
     """The pairs of decks (in one setting) that `against` separates, and those `base` orders the other way.
 
     `against` separates decks a and b when the 95% interval of the mean of b's kill turn minus a's,
     deal by deal (deal i of both decks is played from the same seeds), excludes 0. `base` orders
-    them the same way when its own mean difference has the same sign. Return the count of
-    separated pairs and a description of each pair ordered the other way.
+    them the same way when its own mean difference has the same sign.
+
+    Two figures say how much of a miss is the measure's own luck. A pair ordered the other way names
+    `base`'s gap (base minus against) on b minus its gap on a, deal by deal, with its 95% interval: when the
+    interval excludes 0, `base` plays one of the two decks worse, relative to `against`, beyond chance (counted
+    in `beyond`). And `by_chance` adds up, over the separated pairs, the chance that a policy whose difference
+    between the two decks is in expectation `against`'s own, measured with `base`'s spread, comes out with the
+    other sign (or level): the misses to expect from luck alone (a little low: a pair only just separated has
+    more often drawn a difference too large than too small).
     """
-    separated, wrong = 0, []
+    from statistics import NormalDist
+
+    normal = NormalDist()
+    separated, wrong, beyond, by_chance = 0, [], 0, 0.0
     for setting in settings:
         for i, a in enumerate(decks):
             for b in decks[i + 1:]:
@@ -136,15 +159,21 @@ def ranking_check(results: dict[tuple[str, str, str], list[int]], decks: list[st
                 if abs(d) <= half:
                     continue
                 separated += 1
-                g = (sum(xb) - sum(xa)) / len(xa)
+                g, g_half = mean_ci([v - u for u, v in zip(xa, xb)])
+                spread = g_half / t975(len(xa))  # the standard error of base's difference
+                by_chance += normal.cdf(-abs(d) / spread) if spread > 0 else 0.0
                 if g * d <= 0:
+                    gaps, gaps_half = mean_ci([(xb[k] - yb[k]) - (xa[k] - ya[k]) for k in range(len(xa))])
+                    far = abs(gaps) > gaps_half
+                    beyond += far
                     wrong.append(f"{setting}: {b} minus {a} is {d:+.2f} (±{half:.2f}) under {against}, "
-                                 f"{g:+.2f} under {base}")
-    return separated, wrong
+                                 f"{g:+.2f} under {base}; {base}'s gap on {b} minus on {a} {gaps:+.2f} "
+                                 f"(±{gaps_half:.2f}{', beyond chance' if far else ''})")
+    return Ranking(separated, wrong, beyond, by_chance)
 
 
 def goals(rows: dict[tuple[str, str], tuple[float, float, float, float]], per_deck: dict[str, float],
-          separated: int, wrong: list[str]) -> list[str]:
+          ranking: Ranking) -> list[str]:
     """The verdict on each of issue 36's three goals, naming what misses and by how much: every row's gap
     (mean, ± half-width) within `LIMIT` turns; the decks' gaps (each the mean of its settings') spread over at
     most `LIMIT`; every pair the yardstick separates ordered the same way."""
@@ -164,8 +193,11 @@ def goals(rows: dict[tuple[str, str], tuple[float, float, float, float]], per_de
                    + f", {spread:.3f}" + ("" if spread <= LIMIT else f" (over by {spread - LIMIT:.3f}); more than "
                    f"{LIMIT} above the smallest ({low} {per_deck[low]:+.3f}): "
                    + ", ".join(f"{d} {g:+.3f}" for g, d in far)))
+    separated, wrong = ranking.separated, ranking.wrong
     out.append("every pair the yardstick separates ordered the same way: " + ("met" if not wrong else "not met")
-               + f", {separated - len(wrong)} of {separated}" + ("" if not wrong else f" ({len(wrong)} the other way)"))
+               + f", {separated - len(wrong)} of {separated}" + ("" if not wrong else f" ({len(wrong)} the other way, "
+               f"{ranking.beyond} of them beyond chance)")
+               + (f"; by chance alone about {ranking.by_chance:.1f} the other way" if separated else ""))
     return out
 
 
@@ -320,7 +352,8 @@ def run(args, argv: list[str] | None, decks: list[str], sengoku) -> int:
         for k, policy in ((0, args.base), (1, args.against)):
             ranking = sorted(here, key=lambda r: r[1][k])
             print(f"{setting}, ranking under {policy}: " + " < ".join(f"{d} {r[k]:.2f}" for d, r in ranking))
-    separated, wrong = ranking_check(results, decks, settings, args.base, args.against)
+    ranking = ranking_check(results, decks, settings, args.base, args.against)
+    separated, wrong = ranking.separated, ranking.wrong
     if separated:
         print()
         print(f"pairs of decks that {args.against} separates (the 95% interval of their difference, deal by deal, "
@@ -354,7 +387,7 @@ def run(args, argv: list[str] | None, decks: list[str], sengoku) -> int:
                   f"{per_deck[high]:+.3f} ({high}); largest minus smallest {per_deck[high] - per_deck[low]:.3f}")
         print()
         print("against the goals (issue 36 point 3):")
-        for line in goals(rows, per_deck, separated, wrong):
+        for line in goals(rows, per_deck, ranking):
             print(f"- {line}")
     games = args.deals * len(rows)
     for policy, seconds in cpu.items():
