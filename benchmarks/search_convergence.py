@@ -202,6 +202,27 @@ def main(argv: list[str] | None = None) -> int:
         return run(args, command, manifest.name, built.digest, decks, {"search": base, "stronger": strong}, sengoku)
 
 
+def setting_means(rows: list[tuple[float, float, float, float, int, float, str, str]]) -> list[str]:
+    """Per setting, the mean of its rows' differences with a 95% interval (normal; each row's own spread and
+    deals), and what it proves: a mean wholly beyond 0.02 means at least one row of the setting is beyond
+    0.02 too (a mean of numbers is never beyond the largest), so `search` has not converged there; a mean
+    within 0.02 says nothing of each row."""
+    out = []
+    for setting in SETTINGS:
+        mine = [r for r in rows if r[7] == setting and r[4] > 1 and math.isfinite(r[5])]
+        if len(mine) < 2:
+            continue
+        mean = sum(r[2] for r in mine) / len(mine)
+        half = 1.96 * math.sqrt(sum(r[5] ** 2 / r[4] for r in mine)) / len(mine)
+        said = (f"wholly beyond {WITHIN}: some row of it is beyond {WITHIN}, search has not converged there"
+                if abs(mean) - half > WITHIN else
+                f"wholly within {WITHIN} (each row still needs its own verdict)" if abs(mean) + half <= WITHIN
+                else "open")
+        out.append(f"  {setting}, the mean of its {len(mine)} rows' differences: {mean:+.3f} ({mean - half:+.3f} to "
+                   f"{mean + half:+.3f}, 95%): {said}")
+    return out
+
+
 def looks_of(deals: int, chunk: int) -> list[int]:
     """The deal counts at which a row is judged: MIN_DEALS, twice that, four times, ... (each a whole
     number of chunks), and `deals` last."""
@@ -273,7 +294,7 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
     sys.stdout.flush()
 
     cpu = {which: [0.0, 0] for which in policies}
-    rows: list[tuple[float, float, float, float, int, float, str]] = []
+    rows: list[tuple[float, float, float, float, int, float, str, str]] = []
     pooled: list[int] = []  # every judged deal's difference, over the rows
 
     def judge(deck: str, setting: str, upto: int, last: bool) -> bool:
@@ -289,7 +310,7 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
         if not last and said not in ("yes", "no"):
             return False
         mb, mo = sum(base) / len(base), sum(other) / len(other)
-        rows.append((mb, mo, diff, half, len(base), sd, said))
+        rows.append((mb, mo, diff, half, len(base), sd, said, setting))
         pooled.extend(diffs)
         for which in policies:
             for s in mine:
@@ -331,6 +352,8 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
             mean, half, _ = half_width(pooled, ALPHA)
             print(f"over every deal of these rows (a weaker claim than row by row: the rows' mean, not each row): "
                   f"stronger - search {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f}, 95%)")
+            for line in setting_means(rows):
+                print(line)
     per_game = {w: c[0] / c[1] for w, c in cpu.items() if c[1]}
     for which, seconds in per_game.items():
         print(f"{which}: {seconds:.2f} CPU s a game over the {cpu[which][1]} games of these rows")

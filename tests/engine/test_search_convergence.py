@@ -218,3 +218,22 @@ def test_base_from_stands_only_for_search_as_it_ships(bench, tmp_path, capsys):
     with pytest.raises(SystemExit) as info:
         bench.main(ROW + ["--base-from", str(tmp_path / "missing.jsonl")])
     assert info.value.code == 2 and "missing.jsonl: no such file" in capsys.readouterr().err
+
+
+def test_a_settings_mean_beyond_002_proves_a_row_beyond(bench):
+    # rows: (search mean, stronger mean, difference, half-width, deals, spread, verdict, setting)
+    rows = [(3.0, 2.96, -0.04, 0.05, 100, 0.25, "open", "second-defends"),
+            (3.0, 2.97, -0.03, 0.05, 100, 0.25, "open", "second-defends"),
+            (3.0, 3.0, 0.0, 0.05, 100, 0.25, "open", "first"), (3.0, 3.01, 0.01, 0.05, 100, 0.25, "open", "first"),
+            (3.0, 3.0, 0.0, 0.05, 100, 0.25, "open", "second")]  # one row of second: no mean
+    # second-defends: mean -0.035, half 1.96 x sqrt(2 x 0.0625 / 100) / 2 = 0.03465: -0.0697 to -0.0004, open
+    # first: mean +0.005, the same half-width: open
+    out = bench.setting_means(rows)
+    assert out == ["  first, the mean of its 2 rows' differences: +0.005 (-0.030 to +0.040, 95%): open",
+                   "  second-defends, the mean of its 2 rows' differences: -0.035 (-0.070 to -0.000, 95%): open"]
+    far = [(3.0, 2.9, -0.1, 0.02, 400, 0.2, "no", "first")] * 2  # mean -0.1, half 1.96 x sqrt(2 x 0.0001) / 2
+    assert bench.setting_means(far) == ["  first, the mean of its 2 rows' differences: -0.100 (-0.114 to -0.086, "
+                                        "95%): wholly beyond 0.02: some row of it is beyond 0.02, search has not "
+                                        "converged there"]
+    near = [(3.0, 3.0, 0.001, 0.002, 10000, 0.05, "yes", "first")] * 2
+    assert bench.setting_means(near)[0].endswith("wholly within 0.02 (each row still needs its own verdict)")
