@@ -36,7 +36,7 @@ what it does not hold yet (resumable; a longer `--deals` adds deals), so a run c
 time. `--base-from FILE` takes `search`'s games from a policy table's results file (`policy_bench.py
 --results FILE`, the same set, turns and seed): deal i there is played from the same seeds by `search` as it
 ships, so it is the same game, and only the stronger search is played for the chunks the file holds whole
-(half the cost, or less). At the end: the CPU time per game of each policy and what a whole run of the set would take.
+(`search`'s third of the cost saved). At the end: the CPU time per game of each policy and what a whole run of the set would take.
 """
 
 from __future__ import annotations
