@@ -10,8 +10,8 @@ turns. A row is a deck of the set (`generate.deckset`: built into a temporary fo
 in a setting: `first`, `second`, `first-defends`, `second-defends` (going first or second, against
 a passive or a defending opponent). Deal i of a row is played by both policies from the same seeds
 (`seeds.seed_run`, as `sengoku goldfish` plays run i), so the two kill turns of a deal are a pair.
-The stronger search plays 2 x 8 + 2 x 24 rollouts and searches every Main Phase step (`rollouts=16`,
-`confirm=48`, `max_steps=0`: twice `search`'s budget; `--strong NAME=VALUE` changes one of its settings,
+The stronger search plays 2 x 16 + 2 x 48 rollouts and searches every Main Phase step (`rollouts=32`,
+`confirm=96`, `max_steps=0`: twice `search`'s budget; `--strong NAME=VALUE` changes one of its settings,
 `--base NAME=VALUE` one of the first search's, e.g. `--base rollouts=4 --base confirm=12 --base
 max_steps=12` for the 0.10.0 search). A game not won
 within `--turns` counts as turns + 1.
@@ -56,7 +56,7 @@ from policy_bench import read_results as read_table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_SET = ROOT / "benchmarks" / "decksets" / "test.toml"
-STRONG = {"rollouts": 16, "confirm": 48, "max_steps": 0}  # twice search's 8 + 24 rollouts, no step cap
+STRONG = {"rollouts": 32, "confirm": 96, "max_steps": 0}  # twice search's 16 + 48 rollouts, no step cap
 WITHIN = 0.02
 ALPHA = 0.05  # a row's chance of a wrong verdict, over all its looks
 MIN_DEALS = 30  # fewer pairs give no verdict: an interval of a handful of deals (or of no spread) says little
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="JSON Lines file the chunks are appended to, and read back to resume")
     parser.add_argument("--jobs", type=int, default=1, help="processes (the results do not depend on it)")
     parser.add_argument("--strong", action="append", default=[], metavar="NAME=VALUE",
-                        help="a setting of the stronger search (default: rollouts=16 confirm=48 max_steps=0)")
+                        help="a setting of the stronger search (default: rollouts=32 confirm=96 max_steps=0)")
     parser.add_argument("--base", action="append", default=[], metavar="NAME=VALUE",
                         help="a setting of the first search (default: search as it ships)")
     parser.add_argument("--no-sequential", dest="sequential", action="store_false",

@@ -181,7 +181,7 @@ def test_games_of_another_budget_or_version_are_not_mixed_in(bench, tmp_path, lo
     held = bench.read_results(results)
     assert len(held) == 2
     # the 0.10.0 search's games (4 + 12 rollouts, a cap of 12 steps) are keyed apart from today's search's
-    assert bench.resolved({})["rollouts"] == 8 and bench.resolved({"rollouts": 4})["rollouts"] == 4
+    assert bench.resolved({})["rollouts"] == 16 and bench.resolved({"rollouts": 4})["rollouts"] == 4
     assert bench.resolved({}) != bench.resolved({"rollouts": 4, "confirm": 12, "max_steps": 12})
     older = results.read_text(encoding="utf-8").replace(f'"version": "{sengoku.__version__}"', '"version": "0.0.1"')
     results.write_text(older, encoding="utf-8")

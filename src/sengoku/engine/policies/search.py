@@ -16,11 +16,12 @@ from `state.policy_rng` (G7), never the game's own streams (`state.chance`): the
 nothing from the game, so its games follow the same deals as any other policy's, and it plays the same
 games for any number of processes, compiled or pure.
 
-The budget (issue 36): 8 + 24 rollouts and no step cap. Up to 0.10.0 `search` played 4 + 12 with a
+The budget (issue 36): 16 + 48 rollouts and no step cap. Up to 0.10.0 `search` played 4 + 12 with a
 cap of 12 steps; the convergence benchmark found a search with twice those rollouts and no cap
-winning 0.033 turns sooner on average over the test set (0.018 to 0.047), so that search is now the
-default. The cap had never bound on the rows tried (the capped and uncapped searches played the
-same games), so it went with it.
+winning 0.033 turns sooner on average over the test set (0.018 to 0.047), so 8 + 24 without the cap
+became the default in 0.11.0 (the cap had never bound on the rows tried). In 0.16.0 the benchmark found
+twice that budget winning sooner again, by about 0.02 turns over the test set and 0.025 to 0.03 against
+a defending opponent (docs/policies.md), so the budget doubled once more.
 
 Common random numbers between searches of two budgets (the convergence benchmark): a decision's
 seeds are nested. Every Charge Phase, and each of the first `STREAM_STEPS` Main Phase steps of a
@@ -30,9 +31,10 @@ them; the rest of a stage's seeds, and every seed of a decision past those steps
 `keyed_seed`, keyed by the run's policy seed and the decision's place (turn, step, stage, copy),
 never from the stream. So at every decision two searches of different budgets meet in the same
 state, the larger plays the smaller's very copies plus its own, and the two take the same choice
-far more often than two searches on separate luck: `search` plays the 0.10.0 search's copies plus
-as many more (its games are those the convergence benchmark's stronger search played in 0.10.0),
-and a search of twice its budget plays `search`'s copies plus as many more. (`stream_seeds = 0`
+far more often than two searches on separate luck: `search` plays the 0.15.0 search's copies plus
+as many more (its games are those the convergence benchmark's stronger search played in 0.15.0,
+which played the 0.10.0 search's copies plus three times as many), and a search of twice its budget
+plays `search`'s copies plus as many more. (`stream_seeds = 0`
 keys every seed by the decision's place, so that two searches share their copies even after their
 games part, at the cost of other games than `search`'s.)
 """
@@ -82,9 +84,9 @@ class SearchPolicy(GreedyPolicy):
     step on copies of the game played on by greedy, in two stages; take the one that wins soonest."""
 
     name = "search"
-    rollouts: ClassVar[int] = 8  # first stage: copies played per option
+    rollouts: ClassVar[int] = 16  # first stage: copies played per option
     finalists: ClassVar[int] = 3  # second stage: the options played again
-    confirm: ClassVar[int] = 24  # second stage: fresh copies per finalist
+    confirm: ClassVar[int] = 48  # second stage: fresh copies per finalist
     horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
     max_steps: ClassVar[int] = 0  # Main Phase steps searched per turn, greedy playing the rest; 0: no cap
     stream_seeds: ClassVar[int] = 1  # 1: seeds from the policy's stream as the module's doc says; 0: every seed keyed
