@@ -137,21 +137,23 @@ def test_a_larger_search_plays_searchs_own_copies_and_more(standard):
     from sengoku.engine.policies.search import keyed_seed
 
     r, c = SearchPolicy.rollouts, SearchPolicy.confirm
-    assert (r, c) == (8, 24)  # twice the 0.10.0 search's 4 + 12 (issue 36)
+    assert (r, c) == (16, 48)  # twice 0.15.0's 8 + 24, itself twice the 0.10.0 search's 4 + 12 (issue 36)
     (one_first, one_second), after = choose_at(standard, budget(r, c), 0)
     (two_first, two_second), after_two = choose_at(standard, budget(2 * r, 2 * c), 0)
-    assert len(one_first) == 8 and len(one_second) == 24 and len(two_first) == 16 and len(two_second) == 48
-    assert two_first[:8] == one_first and two_second[:24] == one_second  # search's copies, then its own
-    assert not set(two_first[8:]) & set(one_first + one_second)
+    assert len(one_first) == 16 and len(one_second) == 48 and len(two_first) == 32 and len(two_second) == 96
+    assert two_first[:16] == one_first and two_second[:48] == one_second  # search's copies, then its own
+    assert not set(two_first[16:]) & set(one_first + one_second)
     assert after_two == after  # the stream is left where search leaves it, for the next decision
     (old_first, old_second), after_old = choose_at(standard, budget(4, 12), 0)
     assert old_first == one_first[:4] and old_second == one_second[:12] and after_old == after
+    (mid_first, mid_second), _ = choose_at(standard, budget(8, 24), 0)  # 0.11.0-0.15.0's search
+    assert mid_first == one_first[:8] and mid_second == one_second[:24]
     # the 0.10.0 budget's copies are 4 then 12 draws of the policy's stream, as before the seeds were nested;
     # search's others are keyed by the decision's place (turn 2, the Charge Phase, stage, copy)
     rng = random.Random(7)
     assert old_first + old_second == [rng.getrandbits(64) for _ in range(16)]
-    assert one_first[4:] == [keyed_seed(7, 2, 0, 1, k) for k in range(4, 8)]
-    assert one_second[12:] == [keyed_seed(7, 2, 0, 2, k) for k in range(12, 24)]
+    assert one_first[4:] == [keyed_seed(7, 2, 0, 1, k) for k in range(4, 16)]
+    assert one_second[12:] == [keyed_seed(7, 2, 0, 2, k) for k in range(12, 48)]
 
 
 def test_past_the_searched_steps_every_seed_is_keyed_by_the_decision_place(standard):
