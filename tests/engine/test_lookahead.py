@@ -67,7 +67,7 @@ class Scripted(LookAhead):
         self.stage_one = None
         self.asked: list[tuple[int, int]] = []
 
-    def _value(self, base, option) -> float:
+    def _value(self, base, option, deep=False) -> float:
         if self.stage_one is None:
             self.stage_one = base
         stage = 1 if base is self.stage_one else 2
@@ -217,3 +217,31 @@ def test_the_fit_refuses_the_test_set(tool, tmp_path: Path, capsys):
     assert stop.value.code == 2
     assert "fit set only" in capsys.readouterr().err
     assert not (tmp_path / "a.py").exists()
+
+
+def test_the_next_turns_value_is_greedys_next_turn_played_on_the_copy_and_only_where_a_rule_is_fitted():
+    from sengoku.engine.policies.greedy.lookahead import group, next_group
+    s = _main_phase("low-curve", 3)  # going second, turn 1's Main Phase
+    assert group(s) == 0 and next_group(s) == 4  # turn 2, going second, passive opponent
+    policy = GreedyPolicy(GreedySettings(lookahead_next_turn=True))
+    policy._prepare_for(s)
+    look = policy.look
+    assert look is not None
+    base = clone_state(s, random.Random(7))
+    # by hand: greedy's script ends turn 1, plays turn 2 on an exact copy, and turn 2's rule values it
+    c = copy_state(base)
+    script = GreedyPolicy(SCRIPT)
+    script.main_phase(c)
+    assert c.won_turn is None and c.turn == 1
+    c.end_turn()
+    c.begin_turn()
+    script.charge_phase(c)
+    c.end_charge_phase()
+    script.main_phase(c)
+    expected = c.won_turn if c.won_turn is not None else sum(
+        w * x for w, x in zip(turn_weights.WEIGHTS[4], turn_end_features(policy.known, c)))
+    assert look._value(base, None, True) == pytest.approx(expected)
+    assert look._value(base, None, False) != pytest.approx(expected)  # this turn's end is valued otherwise
+    # on the last turn a rule is fitted for there is no next turn's rule: the turn's own end is valued
+    c.turn = turn_weights.TURNS
+    assert group(c) >= 0 and next_group(c) == -1

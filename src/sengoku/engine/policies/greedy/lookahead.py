@@ -112,6 +112,14 @@ def group(state: GameState) -> int:
     return (turn - 1) * 4 + (2 if state.going_first else 0) + (1 if state.opp_defends else 0)
 
 
+def next_group(state: GameState) -> int:
+    """`group` of the same seat and opponent on the next turn, or -1 if no rule is fitted for it."""
+    turn = state.turn + 1
+    if turn < 2 or turn > turn_weights.TURNS or not turn_weights.WEIGHTS[(turn - 1) * 4 + (2 if state.going_first else 0) + (1 if state.opp_defends else 0)]:
+        return -1
+    return (turn - 1) * 4 + (2 if state.going_first else 0) + (1 if state.opp_defends else 0)
+
+
 def turn_value(k: Known, state: GameState) -> float:
     """The kill turn expected from a position at the end of a Main Phase: the turn itself if it is won,
     else the fitted rule's value of its `turn_end_features` (in turns; lower wins sooner)."""
@@ -208,25 +216,27 @@ class LookAhead:
             finalists.append(0)
         bases = [clone_state(state, random.Random(copy_seed(policy_seed, state.turn, step, j)))
                  for j in range(1, s.lookahead_copies + 1)]
-        finish = self._mean(bases, None)
+        deep = s.lookahead_next_turn and next_group(state) >= 0
+        finish = self._mean(bases, None, deep)
         best, best_value = 0, finish - s.lookahead_margin
         for i in finalists:
             if i != 0:
-                v = self._mean(bases, options[i])
+                v = self._mean(bases, options[i], deep)
                 if v < best_value:
                     best, best_value = i, v
         return best
 
-    def _mean(self, bases: list[GameState], option: object) -> float:
+    def _mean(self, bases: list[GameState], option: object, deep: bool = False) -> float:
         total = 0.0
         for base in bases:
-            total += self._value(base, option)
+            total += self._value(base, option, deep)
         return total / len(bases)
 
-    def _value(self, base: GameState, option: object) -> float:
+    def _value(self, base: GameState, option: object, deep: bool = False) -> float:
         """`turn_value` of an exact copy of `base` after `option`, greedy playing the turn out: a Main Phase
         step, a Charge Phase plan (then the Main Phase), or None: greedy's own (in the Charge Phase: its
-        plan, then the Main Phase)."""
+        plan, then the Main Phase). `deep`: greedy plays the next turn too (its Charge Phase, the Draw
+        Phase from the copy's own hidden order, its Main Phase), and that turn's end is valued."""
         c = copy_state(base)
         if c.phase == CHARGE:
             if isinstance(option, tuple):
@@ -237,6 +247,12 @@ class LookAhead:
         elif isinstance(option, Action):
             c.apply(option)
         if c.won_turn is None:
+            self.player.main_phase(c)
+        if deep and c.won_turn is None:
+            c.end_turn()
+            c.begin_turn()
+            self.player.charge_phase(c)
+            c.end_charge_phase()
             self.player.main_phase(c)
         return turn_value(self.known, c)
 
