@@ -1,3 +1,3 @@
 """The sengoku version, in a module of its own so that any layer can name it (reports, caches)."""
 
-__version__ = "0.16.0"
+__version__ = "0.17.0"

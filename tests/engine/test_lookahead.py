@@ -223,7 +223,7 @@ def test_the_next_turns_value_is_greedys_next_turn_played_on_the_copy_and_only_w
     from sengoku.engine.policies.greedy.lookahead import group, next_group
     s = _main_phase("low-curve", 3)  # going second, turn 1's Main Phase
     assert group(s) == 0 and next_group(s) == 4  # turn 2, going second, passive opponent
-    policy = GreedyPolicy(GreedySettings(lookahead_next_turn=True))
+    policy = GreedyPolicy(GreedySettings())
     policy._prepare_for(s)
     look = policy.look
     assert look is not None
@@ -245,3 +245,29 @@ def test_the_next_turns_value_is_greedys_next_turn_played_on_the_copy_and_only_w
     # on the last turn a rule is fitted for there is no next turn's rule: the turn's own end is valued
     c.turn = turn_weights.TURNS
     assert group(c) >= 0 and next_group(c) == -1
+
+
+class Depths(LookAhead):
+    """A look-ahead that notes whether each value it is asked for plays the next turn too."""
+
+    def __init__(self, settings: GreedySettings) -> None:
+        super().__init__(GreedyPolicy(SCRIPT), Known(settings))
+        self.deep: set[bool] = set()
+
+    def _value(self, base, option, deep=False) -> float:
+        self.deep.add(deep)
+        return 0.0
+
+
+@pytest.mark.parametrize("going_first", [True, False])
+def test_only_going_first_is_turn_1_valued_at_turn_2s_end(going_first: bool):
+    # going first turn 1 has no attack (S8), so its end says little of the kill turn: its options are valued
+    # at the end of turn 2 (`lookahead_next_turn_first`); going second the turn's own end values them
+    s = _main_phase("low-curve", 3, going_first=going_first, defends=True)
+    options: list[object] = [None]
+    options.extend(steps(s))
+    for settings, expected in ((GreedySettings(), {False, going_first}),
+                               (GreedySettings(lookahead_next_turn_first=False), {False})):
+        look = Depths(settings)
+        look._choose(s, options, s.chance.policy, 1)
+        assert look.deep == expected  # the first stage's single copy is never played on

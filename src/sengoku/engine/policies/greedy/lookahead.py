@@ -10,7 +10,9 @@ is valued by `turn_value`: the kill turn that the fitted rule (`turn_weights`, f
 set by benchmarks/fit_turn_weights.py) expects from such a position, or the turn itself when the copy
 won. Two stages, as the search's: every option on one copy, then the best `lookahead_finalists` and
 FINISH on `lookahead_copies` fresh copies each; a step is taken only when its mean there is below
-FINISH's by more than `lookahead_margin`. Every option of a stage meets the same luck: one copy of
+FINISH's by more than `lookahead_margin`. Going first (no attack on turn 1, S8, so its end says
+little), the second stage plays greedy's next turn too and values that turn's end, where a rule is
+fitted for it (`lookahead_next_turn_first`). Every option of a stage meets the same luck: one copy of
 the position draws the hidden orders (`clone_state`), and each option plays on an exact copy of it
 (`copy_state`). The copies' seeds are keyed by the run's policy seed and the decision's place, never
 drawn from a stream, so the look-ahead changes no other draw of the game (G7).
@@ -216,7 +218,7 @@ class LookAhead:
             finalists.append(0)
         bases = [clone_state(state, random.Random(copy_seed(policy_seed, state.turn, step, j)))
                  for j in range(1, s.lookahead_copies + 1)]
-        deep = s.lookahead_next_turn and next_group(state) >= 0
+        deep = s.lookahead_next_turn_first and state.going_first and next_group(state) >= 0
         finish = self._mean(bases, None, deep)
         best, best_value = 0, finish - s.lookahead_margin
         for i in finalists:

@@ -57,7 +57,7 @@ class GreedySettings:
     lookahead_copies: int = 16  # the second stage's copies of the position, per finalist
     lookahead_finalists: int = 3  # the options the second stage plays again (with "let greedy play")
     lookahead_margin: float = 0.0  # a step is taken when its value is this many turns sooner than greedy's turn
-    lookahead_next_turn: bool = False  # the second stage values an option at the next turn's end (the script playing it), where a rule is fitted for that turn
+    lookahead_next_turn_first: bool = True  # going first (no attack on turn 1, S8), the second stage values an option at the next turn's end, greedy playing it
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the class and its values, in order (to a worker process: a compiled frozen
