@@ -127,7 +127,7 @@ def goldfish_command(
         "policy (the same deals) and report how far the policy is from it: the paired gap of the kill turn, policy "
         "minus search, with its 95% interval, and whether the player is within 0.1 turns of a search on this deck "
         "(G6), a warning when it is not, or that N deals cannot tell. N is at most --runs. Slow: a search game "
-        "costs about 0.4 s of CPU compiled (thousands of the default policy's games), so 300 deals take about 2 CPU "
+        "costs about 0.5 s of CPU compiled (thousands of the default policy's games), so 300 deals take about 2.5 CPU "
         "minutes, spread over --jobs.", show_default=False),
     db: Optional[Path] = DB,
 ) -> None:
