@@ -116,10 +116,10 @@ def group(state: GameState) -> int:
 
 def next_group(state: GameState) -> int:
     """`group` of the same seat and opponent on the next turn, or -1 if no rule is fitted for it."""
-    turn = state.turn + 1
-    if turn < 2 or turn > turn_weights.TURNS or not turn_weights.WEIGHTS[(turn - 1) * 4 + (2 if state.going_first else 0) + (1 if state.opp_defends else 0)]:
+    g = group(state)
+    if g < 0 or state.turn >= turn_weights.TURNS or not turn_weights.WEIGHTS[g + 4]:
         return -1
-    return (turn - 1) * 4 + (2 if state.going_first else 0) + (1 if state.opp_defends else 0)
+    return g + 4
 
 
 def turn_value(k: Known, state: GameState) -> float:
