@@ -110,7 +110,7 @@ def test_greedy_settings_are_one_checked_record():
     settings = GreedySettings.from_mapping({"fitted_margin": 0, "contracts": False})
     assert settings == dataclasses.replace(GreedySettings(), fitted_margin=0.0, contracts=False)
     assert type(settings.fitted_margin) is float  # an int stands for a float
-    assert GreedySettings.names()["block_commander"] is int and len(GreedySettings.names()) == 32
+    assert GreedySettings.names()["block_commander"] is int and len(GreedySettings.names()) == 33
     assert repr(GreedyPolicy(settings)) == "GreedyPolicy(fitted_margin=0.0, contracts=False)"
     assert repr(GreedyPolicy()) == "GreedyPolicy()"
     with pytest.raises(EngineError, match="greedy has no setting 'risky'"):
