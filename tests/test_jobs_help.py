@@ -7,15 +7,18 @@ the code fails here: tune's help said runs under 1,000 a process stay in one pro
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 import typer.main
 
 from sengoku.goldfish.options import usable_cores
+from sengoku.goldfish.play import simulate
 from sengoku.goldfish.play.simulate import MIN_RUNS_PER_JOB, processes_for
 from sengoku.paths import data_dir
 
@@ -80,3 +83,43 @@ def test_a_small_tune_stays_in_one_process_as_its_help_says(tmp_path: Path) -> N
 def test_a_tune_of_a_thousand_games_a_process_starts_them() -> None:
     per = _per_process(_help("tune"), "games the tune may play")
     assert _tune_processes(per, "--check", str(per // 2), "--max-changes", "0") == "2 local processes"
+
+
+class _Pids:
+    """A tally of `map_chunks`'s kind: its runs, in order, and the processes that played them."""
+
+    def __init__(self, start: int = 0, stop: int = 0) -> None:
+        self.order, self.runs, self.pids = list(range(start, stop)), stop - start, {os.getpid()} if stop > start else set()
+
+    def merge(self, other: "_Pids") -> None:
+        self.order += other.order
+        self.runs += other.runs
+        self.pids |= other.pids
+
+
+def _sleepy(seconds_a_run: float, start: int, stop: int) -> _Pids:
+    time.sleep(seconds_a_run * (stop - start))
+    return _Pids(start, stop)
+
+
+@pytest.mark.parametrize("seconds_a_run, processes", [(0.0, None), (0.05, 2)])
+def test_slow_games_get_the_processes_the_help_promises(monkeypatch, seconds_a_run: float, processes) -> None:
+    """Under 1,000 runs a process, fast games stay in this one; games slow enough that the first 8 runs
+    foretell over a second of play for the other 32 start both processes asked for (help: one per half second)."""
+    started: list[int] = []
+    pool = simulate.ProcessPool
+
+    def recording(jobs: int, shared=None):
+        started.append(jobs)
+        return pool(jobs, shared)
+
+    monkeypatch.setattr(simulate, "ProcessPool", recording)
+    help_text = _help("goldfish")
+    assert "first 8 runs" in help_text and "one per half second of play" in help_text
+    assert simulate.PROBE_RUNS == 8 and simulate.SECONDS_PER_JOB == 0.5
+    total = simulate.map_chunks(seconds_a_run, _sleepy, _Pids(), 0, 40, jobs=2)
+    assert total.order == list(range(40))  # every run once, merged in run order
+    if processes is None:
+        assert started == [] and total.pids == {os.getpid()}
+    else:  # 8 runs timed here at >= 0.05 s: >= 1.6 s foretold for the 32 left, three half seconds: both processes
+        assert started == [processes] and len(total.pids - {os.getpid()}) >= 1

@@ -14,7 +14,9 @@ from sengoku.goldfish.errors import GoldfishError
 SEED = typer.Option(0, "--seed", help="Master seed. Run i (of every deck) takes its own seeds, one per purpose, from "
                     "(seed, i), so the same inputs and seed give byte-identical JSON for any --jobs.")
 JOBS = typer.Option(None, "--jobs", "-j", help="Parallel processes. Default: all cores. Results are identical "
-                    "to --jobs 1; at most one process per 1,000 runs (fewer runs stay in one process).", show_default=False)
+                    "to --jobs 1; at most one process per 1,000 runs (fewer runs stay in one process), unless the first 8 runs, "
+                    "timed, foretell slow games (a look-ahead, a search): then one per half second of play.",
+                    show_default=False)
 OPPONENT_DEFENDS = typer.Option(
     False, "--opponent-defends", help="The opponent adds its Commander's ATK and self-boosts from its hand "
     "when it can (G4). Default: it makes no optional choice.")

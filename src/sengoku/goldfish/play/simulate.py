@@ -8,6 +8,7 @@ have counted: results do not depend on `--jobs` (SPEC G3).
 from __future__ import annotations
 
 import dataclasses
+import time
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -21,7 +22,9 @@ from sengoku.goldfish.play.seeds import Chance, seed_run
 from sengoku.goldfish.statistics.stats import CurveTally, WON_BEFORE
 
 BATCH = 1024  # games held before their rows are folded into histograms (bounds memory)
-MIN_RUNS_PER_JOB = 1000  # below this, a process costs more than it saves
+MIN_RUNS_PER_JOB = 1000  # below this, a process costs more than it saves (on games as fast as the script's)
+PROBE_RUNS = 8  # runs played first in this process and timed, when the run count alone would start fewer processes
+SECONDS_PER_JOB = 0.5  # a process more for each half second of play those runs foretell (one starts in about 0.1 s)
 
 
 @dataclass
@@ -172,7 +175,8 @@ def chunks(runs: int, parts: int) -> list[tuple[int, int]]:
 
 def processes_for(jobs: int, runs: int, per_job: int = MIN_RUNS_PER_JOB) -> int:
     """Return the processes to play `runs` runs (or games) on, of `jobs` asked for: fewer than
-    `per_job` (MIN_RUNS_PER_JOB) a process stay in fewer processes (what --jobs's help says)."""
+    `per_job` (MIN_RUNS_PER_JOB) a process stay in fewer processes (what --jobs's help says; `map_chunks`
+    starts more for slow games)."""
     return max(1, min(jobs, runs // per_job or 1))
 
 
@@ -185,8 +189,9 @@ def play_all(plan: Plan, runs: int, jobs: int = 1, progress: Callable[[int], Non
              start: int = 0, total: Tally | None = None, per_job: int = MIN_RUNS_PER_JOB) -> Tally:
     """Play runs start..start+runs-1 over up to `jobs` processes; merge the chunks in run order into `total`.
 
-    Small simulations stay in this process: forking costs more than it would save (a process
-    plays at least `per_job` runs; fewer for a slow policy such as the search).
+    Small simulations of fast games stay in this process: forking costs more than it would save (a
+    process plays at least `per_job` runs; fewer for a slow policy such as the search, and fewer when
+    the first runs, timed, foretell slow games: see `map_chunks`).
     `progress(done)` is called with the number of runs `total` holds so far.
     """
     total = Tally(plan.measures, plan.options.turns, plan.kill_turns) if total is None else total
@@ -199,10 +204,23 @@ def map_chunks(plan: Any, chunk: Callable[[Any, int, int], Any], total: Any, sta
 
     `total` (and what `chunk` returns) is a tally with `merge` and `runs`: integer counts, so the
     merged result does not depend on `jobs` or on the chunking (one stream per run).
-    `progress(done)` is called with `total.runs` after each chunk.
+    `progress(done)` is called with `total.runs` after each chunk. Up to `jobs` processes: one per
+    `per_job` runs, or, when that is fewer than `jobs`, one per `SECONDS_PER_JOB` of play that the first
+    `PROBE_RUNS` runs, played here and timed, foretell for the rest (the results are the same either way).
     """
     runs = stop - start
-    jobs = processes_for(jobs, runs, per_job)
+    asked, jobs = jobs, processes_for(jobs, runs, per_job)
+    if jobs < asked and runs > PROBE_RUNS:
+        # The run count alone is a rule for fast games; a look-ahead or a search plays a few dozen games a
+        # second, where a few hundred runs are worth every process asked for. So the first runs are
+        # played here, timed, and a process is started for each half second of play they foretell.
+        began = time.perf_counter()
+        total.merge(chunk(plan, start, start + PROBE_RUNS))
+        seconds = (time.perf_counter() - began) / PROBE_RUNS * (runs - PROBE_RUNS)
+        if progress:
+            progress(total.runs)
+        start, runs = start + PROBE_RUNS, runs - PROBE_RUNS
+        jobs = max(jobs, min(asked, int(seconds / SECONDS_PER_JOB)))
     # More chunks than processes: a worker slowed by another program hands its share over, and a
     # progress bar moves. Results do not depend on the chunking (one stream per run).
     spans = [(a + start, b + start) for a, b in chunks(runs, jobs * 4 if (progress or jobs > 1) else 1)]
