@@ -15,7 +15,6 @@ paired (a deck named as the results file names it, e.g. `gen-1001/ultimate-1`).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -37,18 +36,6 @@ def paired(results: dict, before: str, after: str, policy: str,
     return out
 
 
-def deck_hashes(path: Path) -> dict[str, set[str]]:
-    """Each deck name of a results file, with the deck hashes its lines give it."""
-    names: dict[str, set[str]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            r = json.loads(line)
-            names.setdefault(str(r["deck"]), set()).add(str(r["deck_hash"]))
-        except (ValueError, KeyError, TypeError):
-            continue
-    return names
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", type=Path, help="a results file of policy_bench.py --results")
@@ -61,10 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.results.is_file():
         print(f"{args.results}: no such file", file=sys.stderr)
         return 2
-    results = read_results(args.results)
+    names: dict[str, set[str]] = {}
+    results = read_results(args.results, names)
     decks = None
     if args.deck:
-        names = deck_hashes(args.results)
         unknown = [d for d in args.deck if d not in names]
         if unknown:
             print(f"{args.results}: no deck {', '.join(unknown)} (the file has: {', '.join(sorted(names))})",

@@ -255,9 +255,10 @@ def deck_hash(deck: str) -> str:
     return str(validate_file(SUITE / f"{deck}.toml").deck_hash)
 
 
-def read_results(path: Path) -> dict[tuple, tuple[list[int], float]]:
+def read_results(path: Path, names: dict[str, set[str]] | None = None) -> dict[tuple, tuple[list[int], float]]:
     """The chunks a results file holds: (deck hash, setting, policy, version, turns, seed, start, stop) -> (kill
-    turns, CPU seconds). A line cut short (a run stopped while writing) is skipped: its chunk is played again."""
+    turns, CPU seconds). A line cut short (a run stopped while writing) is skipped: its chunk is played again.
+    With `names`, each deck name the chunks give is added to it with its deck hashes."""
     held: dict[tuple, tuple[list[int], float]] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -265,6 +266,8 @@ def read_results(path: Path) -> dict[tuple, tuple[list[int], float]]:
                 r = json.loads(line)
                 held[(r["deck_hash"], r["setting"], r["policy"], r["version"], r["turns"], r["seed"], r["start"],
                       r["stop"])] = (list(r["kill_turns"]), float(r["cpu"]))
+                if names is not None:
+                    names.setdefault(str(r["deck"]), set()).add(str(r["deck_hash"]))
             except (ValueError, KeyError, TypeError):
                 continue
     return held
