@@ -61,6 +61,7 @@ WITHIN = 0.02
 ALPHA = 0.05  # a row's chance of a wrong verdict, over all its looks
 MIN_DEALS = 30  # fewer pairs give no verdict: an interval of a handful of deals (or of no spread) says little
 SEARCH_SETTINGS = ("rollouts", "finalists", "confirm", "horizon", "max_steps", "stream_seeds", "turns")
+RACE_SETTINGS = ("confirm_max",)  # settings added since (0.17.0): in a results file's keys only when changed
 _DECKS: dict[str, tuple[str, str, str]] = {}  # deck name -> (decklist, card database folder, deck hash)
 
 
@@ -69,7 +70,10 @@ def resolved(settings: dict[str, int]) -> dict[str, int]:
     played by another budget (or by `search` of another version, whose defaults differ) is never mixed in."""
     from sengoku.engine.policies.search import SearchPolicy
 
-    return {name: int(settings.get(name, getattr(SearchPolicy, name))) for name in SEARCH_SETTINGS}
+    every = {name: int(settings.get(name, getattr(SearchPolicy, name))) for name in SEARCH_SETTINGS}
+    every.update({name: int(settings[name]) for name in RACE_SETTINGS
+                  if name in settings and int(settings[name]) != getattr(SearchPolicy, name)})
+    return every
 
 
 def search_policy(settings: dict[str, object]):
@@ -182,8 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     for items, into in ((args.strong, strong), (args.base, base)):
         for item in items:
             name, _, value = item.partition("=")
-            if name not in SEARCH_SETTINGS or not value.isdigit():
-                parser.error(f"{item!r}: a search setting is {', '.join(SEARCH_SETTINGS)} = a whole number")
+            if name not in SEARCH_SETTINGS + RACE_SETTINGS or not value.isdigit():
+                parser.error(f"{item!r}: a search setting is "
+                             f"{', '.join(SEARCH_SETTINGS + RACE_SETTINGS)} = a whole number")
             into[name] = int(value)
 
     import sengoku

@@ -114,10 +114,10 @@ class Recording(SearchPolicy):
         super().__init__()
         self.seen: list[list[int]] = []
 
-    def _score(self, state, option, seeds, charge):
+    def _values(self, state, option, seeds, charge):
         if not self.seen or self.seen[-1] is not seeds:
             self.seen.append(seeds)
-        return 0.0
+        return [0.0] * len(seeds)
 
 
 def budget(rollouts, confirm, stream_seeds=1):
@@ -154,6 +154,60 @@ def test_a_larger_search_plays_searchs_own_copies_and_more(standard):
     assert old_first + old_second == [rng.getrandbits(64) for _ in range(16)]
     assert one_first[4:] == [keyed_seed(7, 2, 0, 1, k) for k in range(4, 16)]
     assert one_second[12:] == [keyed_seed(7, 2, 0, 2, k) for k in range(12, 48)]
+
+
+class Racing(Recording):
+    """A search whose every option after the default's scores `noise` around the default's 3.0 on its
+    copies (a close second stage when the noise averages 3.0, a clear one when it is constant)."""
+
+    rollouts, confirm, confirm_max = 16, 48, 192
+
+    def __init__(self, noise) -> None:
+        super().__init__()
+        self.noise = noise
+
+    def _values(self, state, option, seeds, charge):
+        super()._values(state, option, seeds, charge)
+        if option == ((), -2):
+            return [3.0] * len(seeds)
+        return [self.noise(j) for j in range(len(seeds))]
+
+
+def race_at(standard, policy):
+    s = position(standard, hand=(), phase=CHARGE, turn=2, ap=10)
+    s.hand = list(standard.deck_indices[:5])
+    s.chance.set_seeds(1, 2, 3, 7)
+    policy._step = 0
+    best = policy._choose(s, policy.charge_plans(s), True)
+    return best, policy.seen, s.policy_rng.getrandbits(64)
+
+
+def test_a_close_second_stage_plays_the_copies_of_a_larger_search_and_a_clear_one_stops(standard):
+    # close: every finalist averages the default's 3.0 with a spread, so no batch settles it; the stage
+    # doubles (48, then 48 more, then 96 more) up to confirm_max, on the copies of a 16 + 192 search
+    best, seen, after = race_at(standard, Racing(lambda j: 2.0 if j % 2 else 4.0))
+    (wide_first, wide_second), wide_after = choose_at(standard, budget(16, 192), 0)
+    assert [len(x) for x in seen] == [16, 48, 48, 96]
+    assert seen[0] == wide_first and seen[1] + seen[2] + seen[3] == wide_second
+    assert after == wide_after and best == 0  # no finalist beat the default's mean: its choice stays
+    # clear: a constant difference on every copy (no spread) is settled by the first batch, which is
+    # search's own 16 + 48 copies
+    (one_first, one_second), _ = choose_at(standard, budget(16, 48), 0)
+    for noise, chosen in ((4.0, 0), (2.0, 1)):
+        best, seen, _ = race_at(standard, Racing(lambda j: noise))
+        assert seen == [one_first, one_second] and best == chosen
+
+
+def test_close_calls_a_stage_close_while_a_finalist_trails_the_leader_by_under_two_standard_errors():
+    from sengoku.engine.policies.search import close
+
+    lead = [3.0] * 8
+    # differences 1, -1, ... with one more +1 than -1: mean 0.25, standard error about 0.37: close
+    assert close([lead, [4.0, 2.0, 4.0, 2.0, 4.0, 2.0, 4.0, 4.0]])
+    # differences of 1 and 0, mean 0.75, standard error about 0.16: 4.6 standard errors behind, clear
+    assert not close([lead, [4.0, 4.0, 4.0, 3.0, 4.0, 4.0, 4.0, 3.0]])
+    assert not close([lead, [5.0] * 8]) and not close([lead, list(lead)])  # no spread: never close
+    assert close([[4.0, 4.0, 4.0, 3.0, 4.0, 4.0, 4.0, 3.0], lead, [3.0, 4.0, 2.0, 3.0, 3.0, 4.0, 2.0, 3.0]])
 
 
 def test_past_the_searched_steps_every_seed_is_keyed_by_the_decision_place(standard):

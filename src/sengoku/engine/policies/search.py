@@ -10,7 +10,10 @@ turns), scored by the turn they won.
   (`max_steps` > 0 caps the steps searched a turn, the default policy playing the rest).
 Two stages against the winner's curse: every option gets `rollouts` copies, then the best
 `finalists` get `confirm` fresh copies each and the best of those is taken (a choice is changed
-from the default policy's only when its fresh mean is better). All copies of one stage share
+from the default policy's only when its fresh mean is better). With `confirm_max` above `confirm`
+the second stage races: while it is too close to call (`close`), every finalist plays as many
+fresh copies again, up to `confirm_max`, so that the rollouts go to the decisions whose options
+are near, not to those that one batch already settles. All copies of one stage share
 their seeds (common random numbers: the options are compared on the same luck). The seeds come
 from `state.policy_rng` (G7), never the game's own streams (`state.chance`): the search draws
 nothing from the game, so its games follow the same deals as any other policy's, and it plays the same
@@ -69,6 +72,7 @@ ChargePlan = tuple[tuple[int, ...], int]
 STREAM_ROLLOUTS = 4
 STREAM_CONFIRM = 12
 STREAM_STEPS = 12
+CLOSE_Z = 2.0  # `confirm_max`: a second stage is close while a finalist trails the leader by under this many standard errors
 
 
 def keyed_seed(policy_seed: int, turn: int, step: int, stage: int, copy: int) -> int:
@@ -87,6 +91,7 @@ class SearchPolicy(GreedyPolicy):
     rollouts: ClassVar[int] = 16  # first stage: copies played per option
     finalists: ClassVar[int] = 3  # second stage: the options played again
     confirm: ClassVar[int] = 48  # second stage: fresh copies per finalist
+    confirm_max: ClassVar[int] = 0  # > confirm: a close second stage doubles its copies up to this many (0: never)
     horizon: ClassVar[int] = 12  # copies stop at the end of this turn (a game not won by then scores horizon + 1)
     max_steps: ClassVar[int] = 0  # Main Phase steps searched per turn, greedy playing the rest; 0: no cap
     stream_seeds: ClassVar[int] = 1  # 1: seeds from the policy's stream as the module's doc says; 0: every seed keyed
@@ -196,13 +201,20 @@ class SearchPolicy(GreedyPolicy):
         if 0 not in finalists:
             finalists.append(0)
         seeds = self._seeds(state, 2, self.confirm, STREAM_CONFIRM)
-        default_score = self._score(state, options[0], seeds, charge)
+        values = [self._values(state, options[k], seeds, charge) for k in finalists]
+        while len(seeds) < self.confirm_max and close(values):
+            more = range(len(seeds), min(2 * len(seeds), self.confirm_max))
+            extra = [keyed_seed(state.chance.policy, state.turn, self._step, 2, j) for j in more]
+            seeds = seeds + extra
+            for k in range(len(finalists)):
+                values[k].extend(self._values(state, options[finalists[k]], extra, charge))
+        default_score = mean(values[finalists.index(0)])
         best, best_score = 0, default_score
-        for k in finalists:
-            if k != 0:
-                score = self._score(state, options[k], seeds, charge)
+        for k in range(len(finalists)):
+            if finalists[k] != 0:
+                score = mean(values[k])
                 if score < best_score:
-                    best, best_score = k, score
+                    best, best_score = finalists[k], score
         if best != 0:
             self._departed(state, options[best], charge, default_score - best_score)
         return best
@@ -229,10 +241,11 @@ class SearchPolicy(GreedyPolicy):
 
     def _score(self, state: GameState, option: object, seeds: list[int], charge: bool) -> float:
         """Mean kill turn of copies of `state` after `option`, played on by the default policy."""
-        total = 0.0
-        for seed in seeds:
-            total += self._rollout(state, option, seed, charge)
-        return total / len(seeds)
+        return mean(self._values(state, option, seeds, charge))
+
+    def _values(self, state: GameState, option: object, seeds: list[int], charge: bool) -> list[float]:
+        """The kill turn of each copy of `state` (one per seed) after `option`, played on by the default policy."""
+        return [self._rollout(state, option, seed, charge) for seed in seeds]
 
     def _rollout(self, state: GameState, option: object, seed: int, charge: bool) -> float:
         s = clone_state(state, random.Random(seed))
@@ -260,3 +273,36 @@ class SearchPolicy(GreedyPolicy):
             return float(s.won_turn)
         # Not won: past the horizon, the nearer the Stronghold's end the better.
         return self.horizon + 1 + s.opp_sh_hp / 100.0 + (0.0 if s.phase == BETWEEN else 1.0)
+
+
+def mean(values: list[float]) -> float:
+    total = 0.0
+    for v in values:
+        total += v
+    return total / len(values)
+
+
+def close(values: list[list[float]]) -> bool:
+    """Whether the second stage is too close to call: some finalist's copies (paired with the leader's, the
+    lowest mean) are later by less than `CLOSE_Z` standard errors of their mean difference. Options that
+    came out alike on every copy are not close: more copies would most likely split them no better."""
+    means = [mean(v) for v in values]
+    lead = 0
+    for k in range(1, len(values)):
+        if means[k] < means[lead]:
+            lead = k
+    n = len(values[lead])
+    if n < 2:
+        return False
+    for k in range(len(values)):
+        if k == lead:
+            continue
+        diffs = [values[k][j] - values[lead][j] for j in range(n)]
+        m = mean(diffs)
+        var = 0.0
+        for d in diffs:
+            var += (d - m) * (d - m)
+        var /= n - 1
+        if var > 0.0 and m * m * n <= CLOSE_Z * CLOSE_Z * var:
+            return True
+    return False
