@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from itertools import product
+from operator import attrgetter
 from typing import Any
 
 import pytest
@@ -33,18 +34,26 @@ _ALLY_FIELDS = ("top", "hp", "space", "defending", "sources", "familiars", "ente
                 "used_turn", "used", "in_play")
 
 
+_ALLY_GET = attrgetter(*_ALLY_FIELDS)
+_PLAIN = {int, float, str, bool, type(None)}
+
+
 def snapshot(s: GameState) -> dict[str, Any]:
     """Every field of the state as plain values (allies by identity and field by field)."""
     def plain(v: Any) -> Any:
+        if type(v) in _PLAIN:
+            return v
         if isinstance(v, Ally):
-            return (type(v).__name__, id(v), tuple(plain(getattr(v, f)) for f in _ALLY_FIELDS))
+            return (type(v).__name__, id(v), tuple(map(plain, _ALLY_GET(v))))
         if isinstance(v, random.Random):
             return v.getstate()
         if isinstance(v, Chance):  # the game's streams: its seeds and how far each has gone
             return tuple(plain(getattr(v, f)) for f in ("shuffle", "opponent", "dice", "policy", "source",
                                                           "rounds", "rolls", "_policy_rng", "_policy_fresh"))
         if isinstance(v, (list, tuple)):
-            return (type(v).__name__, tuple(plain(x) for x in v))
+            if set(map(type, v)) <= _PLAIN:  # (most fields: lists of numbers, taken whole)
+                return (type(v).__name__, tuple(v))
+            return (type(v).__name__, tuple(map(plain, v)))
         if isinstance(v, dict):
             return tuple(sorted((k, plain(x)) for k, x in v.items()))
         if v is None or isinstance(v, (int, float, str, bool)):
