@@ -1,6 +1,6 @@
 """A trace is the game the simulation counted (G8): run i traced ends on run i's kill turn.
 
-For 1,000 runs of the bundled Standard deck going first against a passive opponent, and 150 going
+For 1,000 runs of the bundled Standard deck going first against a passive opponent, and 100 going
 second, against a defending opponent or in Ultimate mode (where greedy's look-ahead plays its first
 turns):
 the simulation's per-run kill turns (`Tally.per_run`, as `goldfish` keeps them) are
@@ -22,7 +22,7 @@ from sengoku.paths import data_dir
 from sengoku.trace import pick_run, trace_run
 
 RUNS = 1000
-LOOKING_RUNS = 150  # the runs where greedy looks ahead (going second, against a defender, or in Ultimate mode)
+LOOKING_RUNS = 100  # the runs where greedy looks ahead (going second, against a defender, or in Ultimate mode)
 DECKS = {"standard": "default.toml", "ultimate": "ultimate.toml"}
 
 
