@@ -116,15 +116,16 @@ def play(task: tuple) -> tuple:
 
 
 def read_results(path: Path) -> dict[tuple, tuple[list[int], float]]:
-    """The chunks a results file holds: (deck hash, setting, policy, every search setting, sengoku version, turns,
-    seed, start) -> (kill turns, CPU seconds)."""
+    """The chunks a results file holds: (deck hash, setting, every search setting, sengoku version, turns, seed,
+    start) -> (kill turns, CPU seconds). A chunk is known by the search that played it, not by the part it played
+    (`policy`): the games of 32 + 96 as the stronger search are its games as the first search of the next check."""
     held: dict[tuple, tuple[list[int], float]] = {}
     if not path.exists():
         return held
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
             r = json.loads(line)
-            key = (r["deck_hash"], r["setting"], r["policy"], json.dumps(r["settings"], sort_keys=True),
+            key = (r["deck_hash"], r["setting"], json.dumps(r["settings"], sort_keys=True),
                    r.get("version"), r["turns"], r["seed"], r["start"])
             held[key] = (r["kill_turns"], float(r["cpu"]))
         except (ValueError, KeyError, TypeError):
@@ -277,7 +278,7 @@ def run(args, command: str, set_name: str, digest: str, decks: list[str], polici
     starts = list(range(0, args.deals, args.chunk))
 
     def key(deck: str, setting: str, which: str, start: int) -> tuple:
-        return (_DECKS[deck][2], setting, which, json.dumps(resolved(policies[which]), sort_keys=True),
+        return (_DECKS[deck][2], setting, json.dumps(resolved(policies[which]), sort_keys=True),
                 sengoku.__version__, args.turns, args.seed, start)
 
     if args.base_from:

@@ -115,6 +115,26 @@ def test_rows_are_written_as_they_go_and_a_second_run_plays_only_what_is_missing
                    "| open (3 deals; a verdict needs 30) |")
 
 
+def test_the_stronger_search_of_one_check_is_the_first_of_the_next_with_no_game_played_again(bench, tmp_path, capsys):
+    results = tmp_path / "conv.jsonl"
+    stronger = ["rollouts=2", "confirm=4", "horizon=6", "max_steps=0"]
+    assert bench.main(ROW + CHEAP + [a for x in stronger for a in ("--strong", x)] + ["--deals", "2", "--results",
+                                                                                   str(results)]) == 0
+    first = lines(results)
+    assert [(r["policy"], r["start"]) for r in first] == [("search", 0), ("stronger", 0), ("search", 1),
+                                                          ("stronger", 1)]
+    # the next check: that stronger search (the same settings) against one stronger still
+    assert bench.main(ROW + [a for x in stronger for a in ("--base", x)] + [
+        "--strong", "rollouts=3", "--strong", "confirm=5", "--strong", "horizon=6",
+        "--deals", "2", "--results", str(results)]) == 0
+    added = lines(results)[4:]
+    assert [(r["policy"], r["settings"]["rollouts"]) for r in added] == [("stronger", 3), ("stronger", 3)]
+    out = capsys.readouterr().out.split("command:")[-1]
+    mean = sum(k for r in first if r["policy"] == "stronger" for k in r["kill_turns"]) / 2
+    row = [line for line in out.splitlines() if line.startswith("| bundled/low-curve-1 | second |")][-1]
+    assert row.startswith(f"| bundled/low-curve-1 | second | 2 | {mean:.3f} |")  # its games, taken from the file
+
+
 def test_a_stronger_search_plays_the_same_deals(bench, tmp_path, capsys):
     results = tmp_path / "conv.jsonl"
     assert bench.main(ROW + CHEAP + ["--strong", "rollouts=2", "--strong", "confirm=4", "--strong", "horizon=6",
@@ -190,7 +210,8 @@ def test_games_of_another_budget_or_version_are_not_mixed_in(bench, tmp_path, lo
 
 def test_searchs_games_are_taken_from_a_policy_table_and_are_the_games_it_plays(bench, tmp_path, capsys):
     # the policy table plays `search` as it ships on deal 0; the stronger search set to the same
-    # settings plays the same games from the same seeds, so the taken game must equal the stronger's
+    # settings but a cap of 1,000 steps a turn (none binds: another key, the same games) plays the same
+    # games from the same seeds, so the taken game must equal the stronger's
     with benchmark_script("policy_bench") as table:
         assert table.main(["--set", str(bench.TEST_SET), "--deck", "bundled/low-curve-1", "--setting", "second",
                            "--deals", "1", "--turns", "6", "--chunk", "1",
@@ -198,7 +219,7 @@ def test_searchs_games_are_taken_from_a_policy_table_and_are_the_games_it_plays(
     played = {r["start"]: r["kill_turns"][0] for r in lines(tmp_path / "table.jsonl") if r["policy"] == "search"}
     results = tmp_path / "conv.jsonl"
     same = ["--strong", f"rollouts={bench.resolved({})['rollouts']}", "--strong",
-            f"confirm={bench.resolved({})['confirm']}", "--strong", f"max_steps={bench.resolved({})['max_steps']}"]
+            f"confirm={bench.resolved({})['confirm']}", "--strong", "max_steps=1000"]
     assert bench.main(ROW + same + ["--deals", "2", "--results", str(results),
                                     "--base-from", str(tmp_path / "table.jsonl")]) == 0
     out = capsys.readouterr().out
